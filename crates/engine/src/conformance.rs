@@ -1,0 +1,162 @@
+//! Checks every game must pass, in the manner of OpenSpiel's random-game
+//! test: play random games and verify the API's promises at every step.
+//! Games call [`check_random_games`] from their tests.
+
+use crate::DynGame;
+use crate::dynamic::{DynGameOf, DynState};
+use crate::game::{Game, GameState, Notation, Turn, Viewer};
+use crate::options::Options;
+use crate::record::Record;
+use crate::rng::seeded;
+use rand::Rng;
+
+/// What the random games saw, for further checks by the caller.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Games played.
+    pub games: usize,
+    /// Plies in all games (chance plies included).
+    pub plies: u64,
+    /// Sum of returns per player.
+    pub total_returns: Vec<f64>,
+}
+
+/// Plays `games` random games of `G` with the given `key=value` options and
+/// checks at every step: chance probabilities sum to 1 and sampling stays
+/// among the outcomes; legal actions are distinct and round-trip through
+/// notation and JSON; the same action applied through the object-safe layer
+/// gives the same state; an illegal action is rejected and changes nothing;
+/// every game ends within `max_plies`; returns are zero until the end; the
+/// record replays to the same final state. `each` is called on every state.
+pub fn check_random_games<G: Game>(
+    options: &[&str],
+    games: usize,
+    seed: u64,
+    max_plies: u64,
+    mut each: impl FnMut(&G::State),
+) -> Summary {
+    let options = Options::parse(G::ID, G::option_specs(), options).expect("valid options");
+    let game = G::from_options(&options).expect("game from options");
+    let mut rng = seeded(seed);
+    let mut summary = Summary::default();
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    for _ in 0..games {
+        let mut state = game.initial_state();
+        let mut dynamic = DynGameOf::<G>::new()
+            .new_state(&options)
+            .expect("dyn state");
+        let mut record = Record::new(G::ID, options.clone(), vec![]);
+        let mut plies = 0u64;
+        loop {
+            each(&state);
+            let n = state.num_players();
+            match state.turn() {
+                Turn::Over => break,
+                Turn::Player(p) => assert!(p < n, "player {p} out of range"),
+                Turn::Chance => {}
+            }
+            assert!(
+                state.returns().as_slice().iter().all(|&r| r == 0.0),
+                "returns before the end"
+            );
+            for v in (0..n).map(Viewer::Player).chain([Viewer::Spectator]) {
+                serde_json::to_value(state.observation(v)).expect("observation serializes");
+            }
+            let action = if state.turn() == Turn::Chance {
+                state.chance_outcomes(&mut outcomes);
+                let total: f64 = outcomes.iter().map(|o| o.1).sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-9,
+                    "chance probabilities sum to {total}"
+                );
+                let a = state.sample_chance(&mut rng);
+                assert!(
+                    outcomes.iter().any(|o| o.0 == a),
+                    "sampled {a:?} is not an outcome"
+                );
+                a
+            } else {
+                state.legal_actions(&mut actions);
+                assert!(!actions.is_empty(), "a player to move has an action");
+                let mut sorted = actions.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), actions.len(), "legal actions are distinct");
+                let step = actions.len().div_ceil(12);
+                for &a in actions.iter().step_by(step) {
+                    let text = state.format_action(a);
+                    assert_eq!(
+                        state.parse_action(&text).ok(),
+                        Some(a),
+                        "notation round trip of `{text}`"
+                    );
+                    let json = serde_json::to_value(a).expect("action serializes");
+                    assert_eq!(
+                        serde_json::from_value::<<G::State as GameState>::Action>(json).ok(),
+                        Some(a)
+                    );
+                }
+                actions[rng.random_range(0..actions.len())]
+            };
+            // An illegal action changes nothing.
+            let before = dynamic.state_json();
+            assert!(dynamic.apply_text("no such action 999").is_err());
+            assert_eq!(
+                before,
+                dynamic.state_json(),
+                "a rejected action changed the state"
+            );
+            let text = state.format_action(action);
+            dynamic
+                .apply_text(&text)
+                .unwrap_or_else(|e| panic!("dyn layer rejected `{text}`: {e}"));
+            state.apply(action);
+            record.actions.push(text);
+            plies += 1;
+            assert!(
+                plies <= max_plies,
+                "game did not end within {max_plies} plies"
+            );
+        }
+        let returns = state.returns();
+        let r = returns.as_slice();
+        if summary.total_returns.is_empty() {
+            summary.total_returns = vec![0.0; r.len()];
+        }
+        for (t, v) in summary.total_returns.iter_mut().zip(r) {
+            *t += v;
+        }
+        assert_eq!(dynamic.returns(), r, "dyn layer returns");
+        assert_eq!(
+            serde_json::to_value(&state).unwrap(),
+            dynamic.state_json(),
+            "dyn layer state equals live state"
+        );
+        record.result = Some(r.to_vec());
+        let replayed = record.replay().expect("record replays");
+        assert_eq!(
+            replayed.state_json(),
+            dynamic.state_json(),
+            "replay equals live state"
+        );
+        assert!(
+            dynamic.apply_text(&record.actions[0]).is_err(),
+            "no action after the end"
+        );
+        summary.games += 1;
+        summary.plies += plies;
+    }
+    summary
+}
+
+/// Applies actions written in notation to a fresh state of `G`; panics with
+/// the failing action. For tests that set up positions by playing.
+pub fn play_out<G: Game>(options: &[&str], actions: &[&str]) -> Box<dyn DynState> {
+    let options = Options::parse(G::ID, G::option_specs(), options).expect("valid options");
+    let mut state = DynGameOf::<G>::new().new_state(&options).expect("state");
+    for a in actions {
+        state.apply_text(a).unwrap_or_else(|e| panic!("`{a}`: {e}"));
+    }
+    state
+}

@@ -1,0 +1,253 @@
+//! The fast generic game API, in the shape of OpenSpiel's Game and State.
+
+use crate::error::{Error, Result};
+use crate::options::{OptionSpec, Options};
+use rand::Rng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The most players any game has.
+pub const MAX_PLAYERS: usize = 5;
+
+/// A seat at the table, numbered from 0.
+pub type Player = usize;
+
+/// What happens next in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Turn {
+    /// This player chooses an action.
+    Player(Player),
+    /// Chance chooses an outcome (dice, a deal).
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// Who looks at a state: one player, or a spectator who sees only public facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// A seated player, who also sees his own hidden things.
+    Player(Player),
+    /// Anyone else: public information only.
+    Spectator,
+}
+
+/// Returns per player, without heap allocation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Returns {
+    values: [f64; MAX_PLAYERS],
+    len: u8,
+}
+
+impl Returns {
+    /// All-zero returns for `players` players.
+    pub fn zeros(players: usize) -> Self {
+        assert!(players <= MAX_PLAYERS, "at most {MAX_PLAYERS} players");
+        Returns {
+            values: [0.0; MAX_PLAYERS],
+            len: players as u8,
+        }
+    }
+
+    /// Returns from a slice of per-player values.
+    pub fn from_slice(values: &[f64]) -> Self {
+        let mut r = Self::zeros(values.len());
+        r.values[..values.len()].copy_from_slice(values);
+        r
+    }
+
+    /// The per-player values.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values[..self.len as usize]
+    }
+
+    /// The value for one player.
+    pub fn get(&self, player: Player) -> f64 {
+        self.as_slice()[player]
+    }
+
+    /// Sets the value for one player.
+    pub fn set(&mut self, player: Player, value: f64) {
+        self.values[..self.len as usize][player] = value;
+    }
+
+    /// Returns for a two-player zero-sum result: `winner` gets `points`.
+    pub fn two_player(winner: Player, points: f64) -> Self {
+        let mut r = Self::zeros(2);
+        r.set(winner, points);
+        r.set(1 - winner, -points);
+        r
+    }
+}
+
+/// A game's state: the fast generic trait that agents and benches use.
+///
+/// Decision nodes list legal actions; chance nodes list outcomes with exact
+/// probabilities. Chance outcomes are ordinary actions, so a game is replayed
+/// exactly from its list of actions.
+pub trait GameState: Clone + Debug + Send + Sync + 'static {
+    /// One action: a decision or a chance outcome.
+    type Action: Copy
+        + Eq
+        + Ord
+        + Hash
+        + Debug
+        + Send
+        + Sync
+        + Serialize
+        + DeserializeOwned
+        + 'static;
+    /// What one viewer may see of the state.
+    type Observation: Clone + Debug + Serialize;
+
+    /// Number of players in this game.
+    fn num_players(&self) -> usize;
+
+    /// Whose turn it is, or chance, or over.
+    fn turn(&self) -> Turn;
+
+    /// Replaces `out` with the legal actions of the player to move (empty at
+    /// chance nodes and when the game is over). Each action is listed once.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Replaces `out` with the chance outcomes and their probabilities (empty
+    /// unless [`Turn::Chance`]). Probabilities are exact and sum to 1.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Applies a legal action or chance outcome. The caller guarantees that it
+    /// is legal; use [`GameState::try_apply`] for untrusted input.
+    fn apply(&mut self, action: Self::Action);
+
+    /// The result per player: final when the game is over, zeros before.
+    fn returns(&self) -> Returns;
+
+    /// What `viewer` may see: never anything hidden from that viewer.
+    fn observation(&self, viewer: Viewer) -> Self::Observation;
+
+    /// Draws a chance outcome with the right probabilities.
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Self::Action {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        sample_weighted(&outcomes, rng)
+    }
+
+    /// Whether `action` may be applied now (a legal decision or a chance
+    /// outcome of positive probability).
+    fn is_legal(&self, action: Self::Action) -> bool {
+        match self.turn() {
+            Turn::Over => false,
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(&mut outcomes);
+                outcomes.iter().any(|&(a, p)| a == action && p > 0.0)
+            }
+            Turn::Player(_) => {
+                let mut actions = Vec::new();
+                self.legal_actions(&mut actions);
+                actions.contains(&action)
+            }
+        }
+    }
+
+    /// Applies `action` if it is legal; otherwise returns a typed error and
+    /// leaves the state unchanged.
+    fn try_apply(&mut self, action: Self::Action) -> Result<()>
+    where
+        Self: Notation,
+    {
+        if self.turn() == Turn::Over {
+            return Err(Error::GameOver);
+        }
+        if !self.is_legal(action) {
+            return Err(Error::IllegalAction {
+                action: self.format_action(action),
+                reason: self.explain_illegal(action),
+            });
+        }
+        self.apply(action);
+        Ok(())
+    }
+}
+
+/// Draws from a list of weighted outcomes.
+pub fn sample_weighted<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, f64)], rng: &mut R) -> A {
+    let mut x: f64 = rng.random::<f64>();
+    for &(a, p) in outcomes {
+        if x < p {
+            return a;
+        }
+        x -= p;
+    }
+    outcomes.last().expect("a chance node has outcomes").0
+}
+
+/// Text notation and drawing for a game's actions and states.
+pub trait Notation: GameState {
+    /// The action in the game's short text notation.
+    fn format_action(&self, action: Self::Action) -> String;
+
+    /// Reads an action in notation (in the context of this state, so that
+    /// short forms can be resolved). Does not check legality.
+    fn parse_action(&self, text: &str) -> Result<Self::Action>;
+
+    /// A player-readable reason why `action` is not legal here.
+    fn explain_illegal(&self, _action: Self::Action) -> String {
+        match self.turn() {
+            Turn::Chance => "not a possible chance outcome here".into(),
+            Turn::Over => "the game is over".into(),
+            Turn::Player(p) => format!("not among player {p}'s legal actions"),
+        }
+    }
+
+    /// A text drawing of the state as `viewer` sees it; `color` allows ANSI colours.
+    fn render(&self, viewer: Viewer, color: bool) -> String;
+
+    /// Notable events of the last action (e.g. "Stumpvarning"), for logs and UIs.
+    fn events(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A game: its id, options and initial state. A value of it holds parsed options.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// The game's state type.
+    type State: GameState + Notation + Heuristic + Serialize;
+
+    /// The id used on the command line and in records, e.g. `tawla`.
+    const ID: &'static str;
+    /// The game's display name.
+    const NAME: &'static str;
+    /// A one-line description.
+    const SUMMARY: &'static str;
+    /// Fewest and most players.
+    const PLAYERS: (usize, usize);
+
+    /// The options this game accepts, with defaults.
+    fn option_specs() -> &'static [OptionSpec];
+
+    /// The game with these (already validated) options.
+    fn from_options(options: &Options) -> Result<Self>;
+
+    /// The state before the first action.
+    fn initial_state(&self) -> Self::State;
+
+    /// Whether players hold information others may not see (cards).
+    const HIDDEN_INFORMATION: bool = false;
+
+    /// Number of players this configuration seats.
+    fn num_players(&self) -> usize {
+        Self::PLAYERS.0
+    }
+}
+
+/// A quick per-game evaluation for agents that search shallowly.
+pub trait Heuristic: GameState {
+    /// How good the state looks for `player`, from -1 (lost) to 1 (won),
+    /// roughly that player's expected return scaled to [-1, 1]. At the end of
+    /// the game it should agree in sign with the returns.
+    fn heuristic(&self, player: Player) -> f64;
+}

@@ -1,0 +1,29 @@
+#![forbid(unsafe_code)]
+//! spelbord's rules engine: one game API shared by every game, seeded dice,
+//! game records, and one module per game. No I/O.
+//!
+//! Two layers:
+//! - [`GameState`] is the fast generic trait (no allocation in the hot path)
+//!   that AI agents and benches use.
+//! - [`DynState`] is the object-safe layer (actions as text notation and JSON,
+//!   states as JSON) for the command line and the server; [`registry`] finds
+//!   games by id.
+
+pub mod conformance;
+pub mod dynamic;
+pub mod error;
+pub mod game;
+pub mod options;
+pub mod playout;
+pub mod record;
+pub mod registry;
+pub mod rng;
+pub mod tables;
+pub mod tawla;
+
+pub use dynamic::{ActionInfo, DynGame, DynState};
+pub use error::{Error, Result};
+pub use game::{Game, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns, Turn, Viewer};
+pub use options::{OptionKind, OptionSpec, Options};
+pub use record::Record;
+pub use registry::{GameVisitor, find_game, games, visit_game};

@@ -1,0 +1,45 @@
+//! Uniform random playouts, for self-play, benches and property tests.
+
+use crate::game::{GameState, Turn};
+use rand::Rng;
+
+/// Reusable buffers for playouts, so that a playout allocates nothing.
+#[derive(Debug)]
+pub struct Playout<S: GameState> {
+    actions: Vec<S::Action>,
+}
+
+impl<S: GameState> Default for Playout<S> {
+    fn default() -> Self {
+        Playout {
+            actions: Vec::with_capacity(256),
+        }
+    }
+}
+
+impl<S: GameState> Playout<S> {
+    /// Plays uniformly random legal actions (and sampled chance) to the end;
+    /// returns the number of plies, chance plies included. Calls `each` with
+    /// every action before applying it.
+    pub fn run<R: Rng + ?Sized>(
+        &mut self,
+        state: &mut S,
+        rng: &mut R,
+        mut each: impl FnMut(&S, S::Action),
+    ) -> u64 {
+        let mut plies = 0;
+        loop {
+            let action = match state.turn() {
+                Turn::Over => return plies,
+                Turn::Chance => state.sample_chance(rng),
+                Turn::Player(_) => {
+                    state.legal_actions(&mut self.actions);
+                    self.actions[rng.random_range(0..self.actions.len())]
+                }
+            };
+            each(state, action);
+            state.apply(action);
+            plies += 1;
+        }
+    }
+}

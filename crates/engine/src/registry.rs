@@ -1,0 +1,37 @@
+//! The catalogue of games, by id, for both API layers.
+
+use crate::dynamic::{DynGame, DynGameOf};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::tawla::Tawla;
+
+/// Runs generic code on a game chosen at run time (see [`visit_game`]).
+pub trait GameVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Called with the game's type.
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// Calls `visitor.visit::<G>()` for the game with this id.
+pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
+    match id {
+        Tawla::ID => Ok(visitor.visit::<Tawla>()),
+        _ => Err(Error::UnknownGame(id.into())),
+    }
+}
+
+static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
+
+/// Every game, in catalogue order.
+pub fn games() -> Vec<&'static dyn DynGame> {
+    vec![&TAWLA]
+}
+
+/// The game with this id.
+pub fn find_game(id: &str) -> Result<&'static dyn DynGame> {
+    games()
+        .into_iter()
+        .find(|g| g.id() == id)
+        .ok_or_else(|| Error::UnknownGame(id.into()))
+}

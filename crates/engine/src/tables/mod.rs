@@ -1,0 +1,16 @@
+//! What the tables games (Tawla, backgammon, High-O Gammon, Tric-Trac) share:
+//! dice, plays made of single checker steps, the play generator with the
+//! dice-usage rules, and a two-player state with cube and match play.
+
+pub mod dice;
+pub mod movegen;
+pub mod play;
+pub mod render;
+pub mod two_player;
+
+pub use dice::{OPENING_ROLLS, ROLLS};
+pub use movegen::{DiceRule, PlayGen, StepBoard, StepList};
+pub use play::{BAR, OFF, Play, Step};
+pub use two_player::{
+    AbsBoard, GameEnd, Phase, TablesAction, TablesOptions, TablesState, TablesVariant, TablesView,
+};

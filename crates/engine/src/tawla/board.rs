@@ -1,0 +1,241 @@
+//! The Tawla board in the frame of the player to move.
+
+use super::CHECKERS;
+use crate::tables::{AbsBoard, OFF, Step, StepBoard, StepList};
+
+/// A Tawla board seen by the player to move: index i is his point i+1.
+/// Positive counts are his checkers on top, negative the opponent's; a set
+/// bit in `pinned` means one checker of the other side lies pinned below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TawlaBoard {
+    pts: [i8; 24],
+    pinned: u32,
+    /// Borne off: the mover's, then the opponent's.
+    off: [u8; 2],
+}
+
+impl TawlaBoard {
+    /// TAW-2: all 15 on each player's own point 24.
+    pub fn start() -> Self {
+        let mut pts = [0; 24];
+        pts[23] = CHECKERS as i8;
+        pts[0] = -(CHECKERS as i8);
+        TawlaBoard {
+            pts,
+            pinned: 0,
+            off: [0, 0],
+        }
+    }
+
+    /// A board from counts in the mover's numbering: `pts[i]` is point i+1
+    /// (positive: the mover's), `pinned_at` the points (1..24) holding a
+    /// pinned checker under the top, and the borne-off counts.
+    pub fn from_parts(pts: [i8; 24], pinned_at: &[u8], off: [u8; 2]) -> Self {
+        let pinned = pinned_at.iter().fold(0u32, |m, &p| m | 1 << (p - 1));
+        TawlaBoard { pts, pinned, off }
+    }
+
+    /// The signed count on top of the mover's point `n` (1..24).
+    pub fn top(&self, n: u8) -> i8 {
+        self.pts[n as usize - 1]
+    }
+
+    /// Checkers borne off: 0 the mover, 1 the opponent.
+    pub fn off(&self, who: usize) -> u8 {
+        self.off[who]
+    }
+
+    fn is_pinned(&self, i: usize) -> bool {
+        self.pinned >> i & 1 == 1
+    }
+
+    /// Whether an opponent checker lies pinned under the mover's on point `n`.
+    pub fn opponent_pinned_at(&self, n: u8) -> bool {
+        let i = n as usize - 1;
+        self.pts[i] > 0 && self.is_pinned(i)
+    }
+
+    /// Whether a mover's checker lies pinned under the opponent's on point `n`.
+    pub fn mover_pinned_at(&self, n: u8) -> bool {
+        let i = n as usize - 1;
+        self.pts[i] < 0 && self.is_pinned(i)
+    }
+
+    /// The mover's checkers on point `n`, free or pinned.
+    pub fn mover_checkers_at(&self, n: u8) -> u8 {
+        let i = n as usize - 1;
+        self.pts[i].max(0) as u8 + self.mover_pinned_at(n) as u8
+    }
+
+    /// All checkers of the mover (0) or the opponent (1): on points, pinned or off.
+    pub fn checkers(&self, who: usize) -> u32 {
+        let sign: i8 = if who == 0 { 1 } else { -1 };
+        let mut n = self.off[who] as u32;
+        for (i, &c) in self.pts.iter().enumerate() {
+            let c = c * sign;
+            if c > 0 {
+                n += c as u32;
+            } else if c < 0 && self.is_pinned(i) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Turns the board to the other player's frame.
+    pub fn flip(&mut self) {
+        let mut pts = [0i8; 24];
+        for (i, p) in pts.iter_mut().enumerate() {
+            *p = -self.pts[23 - i];
+        }
+        self.pts = pts;
+        self.pinned = self.pinned.reverse_bits() >> 8;
+        self.off.swap(0, 1);
+    }
+
+    /// The board in absolute terms (this board must be in the first player's frame).
+    pub fn absolute(&self) -> AbsBoard {
+        let mut abs = AbsBoard {
+            top: self.pts,
+            off: self.off,
+            ..AbsBoard::default()
+        };
+        for i in 0..24 {
+            if self.is_pinned(i) {
+                abs.under[i] = -self.pts[i].signum();
+            }
+        }
+        abs
+    }
+
+    /// Pips each side still has to travel (mover, opponent), pinned checkers included.
+    pub fn pips(&self) -> [u32; 2] {
+        let mut pips = [0u32; 2];
+        for (i, &c) in self.pts.iter().enumerate() {
+            let (mine, theirs) = (i as u32 + 1, 24 - i as u32);
+            if c > 0 {
+                pips[0] += c as u32 * mine;
+            } else if c < 0 {
+                pips[1] += (-c) as u32 * theirs;
+            }
+            if self.is_pinned(i) {
+                if c > 0 {
+                    pips[1] += theirs;
+                } else {
+                    pips[0] += mine;
+                }
+            }
+        }
+        pips
+    }
+
+    /// A quick evaluation for the mover, -1..1: the race, pinned checkers
+    /// (weighted by how far they still have to go) and bands.
+    pub fn heuristic(&self, mother: bool) -> f64 {
+        let [mine, theirs] = self.pips();
+        let mut score = (theirs as f64 - mine as f64) / 30.0;
+        for (i, &c) in self.pts.iter().enumerate() {
+            if self.is_pinned(i) {
+                // a pinned checker deep in the owner's journey costs more
+                let weight = if c > 0 {
+                    (24 - i) as f64
+                } else {
+                    (i + 1) as f64
+                } / 24.0;
+                score += if c > 0 { 0.6 + weight } else { -(0.6 + weight) };
+            } else if c == 1 && i < 23 {
+                score -= 0.08;
+            } else if c >= 2 {
+                score += 0.05;
+            }
+        }
+        if mother && self.mover_pinned_at(24) {
+            score -= 1.5;
+        }
+        if mother && self.opponent_pinned_at(1) {
+            score += 1.5;
+        }
+        score += (self.off[0] as f64 - self.off[1] as f64) * 0.05;
+        score.tanh()
+    }
+
+    /// TAW-8: bearing off needs all 15 in the home quarter and none pinned.
+    fn may_bear_off(&self) -> bool {
+        self.pts.iter().enumerate().all(|(i, &c)| {
+            if i >= 6 {
+                c <= 0 && !(c < 0 && self.is_pinned(i))
+            } else {
+                !(c < 0 && self.is_pinned(i))
+            }
+        })
+    }
+
+    /// TAW-5/TAW-6: the mover may land on an empty point, his own, or a
+    /// lone opposing checker that is not itself holding a pin.
+    #[inline]
+    fn open(&self, i: usize) -> bool {
+        let c = self.pts[i];
+        c >= 0 || (c == -1 && !self.is_pinned(i))
+    }
+}
+
+impl StepBoard for TawlaBoard {
+    fn steps(&self, die: u8, out: &mut StepList) {
+        out.clear();
+        let d = die as usize;
+        let bear = self.may_bear_off();
+        // highest point (index) holding a free mover checker, for TAW-9
+        let highest = if bear {
+            (0..6).rev().find(|&i| self.pts[i] > 0)
+        } else {
+            None
+        };
+        for i in 0..24 {
+            if self.pts[i] <= 0 {
+                continue;
+            }
+            let from = i as u8 + 1;
+            if i >= d {
+                if self.open(i - d) {
+                    out.push(Step {
+                        from,
+                        to: from - die,
+                        die,
+                    });
+                }
+            } else if bear && (i + 1 == d || Some(i) == highest) {
+                out.push(Step { from, to: OFF, die });
+            }
+        }
+    }
+
+    #[inline]
+    fn apply_step(&mut self, step: Step) {
+        let f = step.from as usize - 1;
+        self.pts[f] -= 1;
+        if self.pts[f] == 0 && self.is_pinned(f) {
+            self.pts[f] = -1;
+            self.pinned &= !(1 << f);
+        }
+        if step.to == OFF {
+            self.off[0] += 1;
+        } else {
+            let t = step.to as usize - 1;
+            if self.pts[t] == -1 {
+                self.pts[t] = 1;
+                self.pinned |= 1 << t;
+            } else {
+                self.pts[t] += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u128 {
+        let mut k = self.off[0] as u128;
+        for &c in &self.pts {
+            k = k << 4 | c.max(0) as u128;
+        }
+        k
+    }
+}
