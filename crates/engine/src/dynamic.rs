@@ -31,6 +31,8 @@ pub trait DynGame: Send + Sync {
     fn option_specs(&self) -> &'static [OptionSpec];
     /// Whether players hold information others may not see.
     fn hidden_information(&self) -> bool;
+    /// The rules for players, in Markdown.
+    fn rules(&self) -> &'static str;
     /// Parses `key=value` pairs against this game's options.
     fn parse_options(&self, pairs: &[String]) -> Result<Options> {
         Options::parse(self.id(), self.option_specs(), pairs)
@@ -113,6 +115,9 @@ impl<G: Game> DynGame for DynGameOf<G> {
     }
     fn hidden_information(&self) -> bool {
         G::HIDDEN_INFORMATION
+    }
+    fn rules(&self) -> &'static str {
+        G::RULES
     }
     fn new_state(&self, options: &Options) -> Result<Box<dyn DynState>> {
         let game = G::from_options(options)?;

@@ -235,6 +235,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The state before the first action.
     fn initial_state(&self) -> Self::State;
 
+    /// The rules for players, in Markdown (the project's `docs/rules/<id>.md`).
+    const RULES: &'static str = "";
     /// Whether players hold information others may not see (cards).
     const HIDDEN_INFORMATION: bool = false;
 

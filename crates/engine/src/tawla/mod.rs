@@ -92,6 +92,7 @@ impl Game for Tawla {
     const NAME: &'static str = "Tawla / Mahbusa (Plakoto)";
     const SUMMARY: &'static str = "tables game where a lone checker is pinned, not hit";
     const PLAYERS: (usize, usize) = (2, 2);
+    const RULES: &'static str = include_str!("../../../../docs/rules/tawla.md");
 
     fn option_specs() -> &'static [OptionSpec] {
         &OPTION_SPECS
