@@ -221,7 +221,7 @@ fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
             writeln!(out)?;
         }
     }
-    if texts.len() % per_line != 0 {
+    if !texts.len().is_multiple_of(per_line) {
         writeln!(out)?;
     }
     Ok(())
@@ -286,10 +286,10 @@ fn human_turn<S: Notation>(
                 continue;
             }
             "" => {
-                if let [(i, t)] = candidates.as_slice() {
-                    if tokens(t).len() == pending.len() {
-                        return Ok(Some(actions[*i]));
-                    }
+                if let [(i, t)] = candidates.as_slice()
+                    && tokens(t).len() == pending.len()
+                {
+                    return Ok(Some(actions[*i]));
                 }
                 continue;
             }
@@ -306,12 +306,11 @@ fn human_turn<S: Notation>(
             )?;
             continue;
         }
-        if pending.is_empty() {
-            if let Ok(a) = state.parse_action(&line) {
-                if actions.contains(&a) {
-                    return Ok(Some(a));
-                }
-            }
+        if pending.is_empty()
+            && let Ok(a) = state.parse_action(&line)
+            && actions.contains(&a)
+        {
+            return Ok(Some(a));
         }
         let mut wanted = pending.clone();
         wanted.extend(tokens(&line));

@@ -4,19 +4,10 @@
 use super::play::{Play, Step};
 
 /// The single steps possible with one die (at most one per source point).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct StepList {
     steps: [Step; 16],
     len: u8,
-}
-
-impl Default for StepList {
-    fn default() -> Self {
-        StepList {
-            steps: [Step::default(); 16],
-            len: 0,
-        }
-    }
 }
 
 impl StepList {
@@ -160,6 +151,7 @@ pub struct PlayGen {
     /// move at the start; used to skip repeats in the swapped order.
     first_sources: u32,
     swapped: bool,
+    maximize: bool,
 }
 
 impl PlayGen {
@@ -172,16 +164,17 @@ impl PlayGen {
         self.seen.clear();
         self.max_len = 0;
         self.swapped = false;
+        self.maximize = rule == DiceRule::Maximize;
         match rule {
             DiceRule::Maximize => {
-                self.search(board, dice, 0, Play::EMPTY, true, u8::MAX, board.key());
+                self.search(board, dice, 0, Play::EMPTY, u8::MAX, board.key());
                 if dice.len() == 2 && dice[0] != dice[1] {
                     let swapped = [dice[1], dice[0]];
                     let mut first = StepList::default();
                     board.steps(dice[0], &mut first);
                     self.first_sources = first.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
                     self.swapped = true;
-                    self.search(board, &swapped, 0, Play::EMPTY, true, u8::MAX, board.key());
+                    self.search(board, &swapped, 0, Play::EMPTY, u8::MAX, board.key());
                     if self.max_len == 1 {
                         let high = dice[0].max(dice[1]);
                         if self.leaves.iter().any(|p| p.steps()[0].die == high) {
@@ -190,9 +183,7 @@ impl PlayGen {
                     }
                 }
             }
-            DiceRule::InOrder => {
-                self.search(board, dice, 0, Play::EMPTY, false, u8::MAX, board.key())
-            }
+            DiceRule::InOrder => self.search(board, dice, 0, Play::EMPTY, u8::MAX, board.key()),
         }
     }
 
@@ -210,7 +201,6 @@ impl PlayGen {
         dice: &[u8],
         depth: usize,
         play: Play,
-        maximize: bool,
         ceiling: u8,
         key: u128,
     ) {
@@ -242,7 +232,7 @@ impl PlayGen {
                 });
                 if last {
                     // a leaf: no need to make the step on a board
-                    self.leaf(depth + 1, next_key, play.with(step), maximize);
+                    self.leaf(depth + 1, next_key, play.with(step));
                     continue;
                 }
                 let mut next = *board;
@@ -253,7 +243,6 @@ impl PlayGen {
                     dice,
                     depth + 1,
                     play.with(step),
-                    maximize,
                     next_ceiling,
                     next_key,
                 );
@@ -263,13 +252,13 @@ impl PlayGen {
             }
         }
         debug_assert_eq!(key, board.key());
-        self.leaf(depth, key, play, maximize);
+        self.leaf(depth, key, play);
     }
 
     /// Records a finished play of `depth` dice reaching the position `key`.
     #[inline]
-    fn leaf(&mut self, depth: usize, key: u128, play: Play, maximize: bool) {
-        if maximize {
+    fn leaf(&mut self, depth: usize, key: u128, play: Play) {
+        if self.maximize {
             if depth < self.max_len {
                 return;
             }
