@@ -3,6 +3,7 @@
 use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::lager::Lager;
 use crate::tawla::Tawla;
 
 /// Runs generic code on a game chosen at run time (see [`visit_game`]).
@@ -17,15 +18,17 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
+        Lager::ID => Ok(visitor.visit::<Lager>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
 }
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
+static LAGER: DynGameOf<Lager> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA]
+    vec![&TAWLA, &LAGER]
 }
 
 /// The game with this id.
