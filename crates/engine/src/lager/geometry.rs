@@ -158,6 +158,25 @@ impl<'de> Deserialize<'de> for Square {
     }
 }
 
+const fn make_coords() -> [[[u8; 2]; 128]; 7] {
+    let mut t = [[[0u8; 2]; 128]; 7];
+    let mut c = 0;
+    while c < 7 {
+        let mut i = 0;
+        while i < 128 {
+            let columns = c + COLUMNS.0 as usize;
+            t[c][i] = [(i % columns) as u8, (i / columns) as u8];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// Column and row of each square index, per board width: a lookup instead
+/// of a division in the move generator's inner loops.
+static COORDS: [[[u8; 2]; 128]; 7] = make_coords();
+
 /// The board's size and the square numbering `row * columns + col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
@@ -200,10 +219,19 @@ impl Geometry {
         sq.row * self.columns + sq.col
     }
 
+    /// Column and row of a square index.
+    #[inline]
+    fn coords(self, index: u8) -> (u8, u8) {
+        let width = (self.columns.wrapping_sub(COLUMNS.0) as usize).min(6);
+        let [c, r] = COORDS[width][index as usize & 127];
+        (c, r)
+    }
+
     /// The square of an index.
     #[inline]
     pub fn square(self, index: u8) -> Square {
-        Square::new(index % self.columns, index / self.columns)
+        let (col, row) = self.coords(index);
+        Square::new(col, row)
     }
 
     /// Whether a square is on this board.
@@ -211,31 +239,99 @@ impl Geometry {
     pub fn contains(self, sq: Square) -> bool {
         sq.col < self.columns && sq.row < self.rows
     }
+}
 
-    /// The index `k` steps of `(dc, dr)` away from `index`, if on the board.
-    /// `dr` is in the first player's frame; `player` 1 has it negated.
-    #[inline]
-    pub fn step(self, index: u8, (dc, dr): (i8, i8), k: i8, player: usize) -> Option<u8> {
-        let dr = if player == 0 { dr } else { -dr };
-        let c = (index % self.columns) as i8 + dc * k;
-        let r = (index / self.columns) as i8 + dr * k;
-        if c < 0 || r < 0 || c >= self.columns as i8 || r >= self.rows as i8 {
-            None
-        } else {
-            Some(r as u8 * self.columns + c as u8)
+/// Bit masks of a board, for moving whole sets of squares at once: bit
+/// `row * columns + col` stands for a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Masks {
+    columns: u8,
+    /// Every square.
+    pub board: u128,
+    /// Each player's camp (LAG-1).
+    pub camp: [u128; 2],
+    not_left: u128,
+    not_right: u128,
+}
+
+impl Masks {
+    /// The masks of a board.
+    pub fn new(g: Geometry) -> Self {
+        let mut left = 0u128;
+        for row in 0..g.rows {
+            left |= 1u128 << (row as usize * g.columns as usize);
+        }
+        let board = g.board_mask();
+        Masks {
+            columns: g.columns,
+            board,
+            camp: [g.camp_mask(0), g.camp_mask(1)],
+            not_left: board & !left,
+            not_right: board & !(left << (g.columns - 1)),
         }
     }
 
-    /// The squares a stone of `player` on `index` threatens: those of its
-    /// one-square steps (LAG-6), whatever stands there.
     #[inline]
-    pub fn threats(self, stone: Stone, index: u8, player: usize) -> u128 {
-        let mut mask = 0;
-        for &d in stone.steps() {
-            if let Some(t) = self.step(index, d, 1, player) {
-                mask |= 1u128 << t;
+    fn up(&self, b: u128) -> u128 {
+        (b << self.columns) & self.board
+    }
+
+    #[inline]
+    fn down(&self, b: u128) -> u128 {
+        b >> self.columns
+    }
+
+    #[inline]
+    fn sideways(&self, b: u128) -> u128 {
+        ((b & self.not_left) >> 1) | ((b & self.not_right) << 1)
+    }
+
+    #[inline]
+    fn forward(&self, b: u128, player: usize) -> u128 {
+        if player == 0 {
+            self.up(b)
+        } else {
+            self.down(b)
+        }
+    }
+
+    /// The squares a stone of `player` on the squares `b` threatens: those
+    /// of its one-square steps (LAG-6), whatever stands there.
+    #[inline]
+    pub fn threats(&self, stone: Stone, b: u128, player: usize) -> u128 {
+        match stone {
+            Stone::Blue => self.forward(b, player),
+            Stone::Yellow => self.forward(self.sideways(b), player),
+            Stone::Black => {
+                let h = self.sideways(b);
+                self.up(h) | self.down(h)
+            }
+            Stone::White => {
+                let h = self.sideways(b);
+                let v = h | b;
+                self.up(v) | self.down(v) | h
             }
         }
-        mask
+    }
+
+    /// The free squares a stone of `player` on the single square `b` can
+    /// move to (LAG-2, LAG-3): one step, or two in one direction for blue
+    /// and yellow when the square between is free.
+    #[inline]
+    pub fn destinations(&self, stone: Stone, b: u128, player: usize, free: u128) -> u128 {
+        let one = self.threats(stone, b, player) & free;
+        match stone {
+            Stone::Blue => one | (self.forward(one, player) & free),
+            Stone::Yellow => {
+                // Keep each diagonal apart so that the second step goes on
+                // in the same direction.
+                let l = self.forward((b & self.not_left) >> 1, player) & free;
+                let r = self.forward((b & self.not_right) << 1, player) & free;
+                let l2 = self.forward((l & self.not_left) >> 1, player) & free;
+                let r2 = self.forward((r & self.not_right) << 1, player) & free;
+                one | l2 | r2
+            }
+            Stone::Black | Stone::White => one,
+        }
     }
 }

@@ -57,29 +57,18 @@ impl LagerState {
         if self.stones_in_camp(player, 1 - player) != 1 {
             return false;
         }
-        let g = self.geometry();
-        let camp = g.camp_mask(1 - player);
-        let free = !self.occupied & g.board_mask();
+        let camp = self.masks.camp[1 - player];
+        let free = !self.occupied & self.masks.board;
         let targets = self.threatened(player) & self.capturable(player) & camp;
         for (k, &loc) in self.stones[player].iter().enumerate() {
             if loc >= UNPLAYED || camp >> loc & 1 == 1 {
                 continue;
             }
-            let stone = Stone::ALL[k];
-            let threats = g.threats(stone, loc, player);
-            if threats & camp & (free | targets) != 0 {
+            let (stone, b) = (Stone::ALL[k], 1u128 << loc);
+            let reach = self.masks.destinations(stone, b, player, free)
+                | (self.masks.threats(stone, b, player) & targets);
+            if reach & camp != 0 {
                 return true;
-            }
-            if stone.double_step() {
-                for &d in stone.steps() {
-                    if let (Some(t1), Some(t2)) =
-                        (g.step(loc, d, 1, player), g.step(loc, d, 2, player))
-                    {
-                        if free >> t1 & 1 == 1 && free >> t2 & 1 == 1 && camp >> t2 & 1 == 1 {
-                            return true;
-                        }
-                    }
-                }
             }
         }
         false

@@ -2,7 +2,7 @@
 //! the game ended. A plain `Copy` value; moves are generated straight from
 //! four stone locations per player and one occupancy mask.
 
-use super::geometry::{Geometry, MAX_SQUARES, Square, Stone};
+use super::geometry::{Geometry, MAX_SQUARES, Masks, Square, Stone};
 use super::zobrist::{self, OUT, UNPLAYED};
 use crate::game::Player;
 use serde::{Deserialize, Serialize};
@@ -142,6 +142,7 @@ pub struct Knockout {
 #[derive(Clone, Copy)]
 pub struct LagerState {
     pub(super) config: LagerConfig,
+    pub(super) masks: Masks,
     /// Location code of each stone: a square index, [`UNPLAYED`] or [`OUT`].
     pub(super) stones: [[u8; 4]; 2],
     /// Location code of each blockade: a square index, [`UNPLAYED`] or [`OUT`].
@@ -198,6 +199,7 @@ impl LagerState {
     pub fn new(config: LagerConfig) -> Self {
         let mut s = LagerState {
             config,
+            masks: Masks::new(config.geometry),
             stones: [[UNPLAYED; 4]; 2],
             blockades: [UNPLAYED; 2],
             occupied: 0,
@@ -391,7 +393,7 @@ impl LagerState {
 
     /// Number of `player`'s stones in the camp of `camp_owner`.
     pub fn stones_in_camp(&self, player: Player, camp_owner: Player) -> usize {
-        let camp = self.geometry().camp_mask(camp_owner);
+        let camp = self.masks.camp[camp_owner];
         self.stones[player]
             .iter()
             .filter(|&&l| on_board(l) && camp >> l & 1 == 1)
@@ -401,11 +403,10 @@ impl LagerState {
     /// The squares each of `player`'s stones threatens (LAG-6), by stone.
     #[inline]
     fn attacks(&self, player: Player) -> [u128; 4] {
-        let g = self.geometry();
         let mut a = [0u128; 4];
         for (k, &loc) in self.stones[player].iter().enumerate() {
             if on_board(loc) {
-                a[k] = g.threats(Stone::ALL[k], loc, player);
+                a[k] = self.masks.threats(Stone::ALL[k], 1u128 << loc, player);
             }
         }
         a
@@ -426,14 +427,13 @@ impl LagerState {
     /// square: the opponent's stones outside `player`'s camp (LAG-8) and both
     /// blockades (LAG-7).
     pub fn capturable(&self, player: Player) -> u128 {
-        let g = self.geometry();
         let mut m = 0u128;
         for &l in &self.stones[1 - player] {
             if on_board(l) {
                 m |= 1u128 << l;
             }
         }
-        m &= !g.camp_mask(player);
+        m &= !self.masks.camp[player];
         for &l in &self.blockades {
             if on_board(l) {
                 m |= 1u128 << l;
@@ -459,40 +459,28 @@ impl LagerState {
         }
         let g = self.geometry();
         let p = self.side as usize;
-        let free = !self.occupied & g.board_mask();
+        let free = !self.occupied & self.masks.board;
         let mut attacks = [0u128; 4];
         let mut count = 0;
         // Moves (LAG-2, LAG-3).
-        for k in 0..4 {
+        for (k, attack) in attacks.iter_mut().enumerate() {
             let loc = self.stones[p][k];
             if !on_board(loc) {
                 continue;
             }
             count += 1;
             let stone = Stone::ALL[k];
+            let b = 1u128 << loc;
+            *attack = self.masks.threats(stone, b, p);
+            let mut dest = self.masks.destinations(stone, b, p, free);
             let from = g.square(loc);
-            for &d in stone.steps() {
-                let Some(t) = g.step(loc, d, 1, p) else {
-                    continue;
-                };
-                attacks[k] |= 1u128 << t;
-                if free >> t & 1 == 0 {
-                    continue;
-                }
+            while dest != 0 {
+                let t = dest.trailing_zeros() as u8;
+                dest &= dest - 1;
                 out.push(LagerAction::Move {
                     from,
                     to: g.square(t),
                 });
-                if stone.double_step() {
-                    if let Some(t2) = g.step(loc, d, 2, p) {
-                        if free >> t2 & 1 == 1 {
-                            out.push(LagerAction::Move {
-                                from,
-                                to: g.square(t2),
-                            });
-                        }
-                    }
-                }
             }
         }
         // Captures (LAG-6, LAG-7, LAG-8).
@@ -500,8 +488,8 @@ impl LagerState {
         while targets != 0 {
             let t = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            for k in 0..4 {
-                if attacks[k] >> t & 1 == 1 {
+            for (k, attack) in attacks.iter().enumerate() {
+                if attack >> t & 1 == 1 {
                     out.push(LagerAction::Move {
                         from: g.square(self.stones[p][k]),
                         to: g.square(t),
@@ -511,7 +499,7 @@ impl LagerState {
         }
         // Placing a stone (LAG-4.1, LAG-5).
         if count < MAX_ON_BOARD {
-            let camp_free = g.camp_mask(p) & free;
+            let camp_free = self.masks.camp[p] & free;
             if camp_free != 0 {
                 let row = g.camp_row(p);
                 for k in 0..4 {
@@ -548,14 +536,13 @@ impl LagerState {
 
     /// Whether `player` has any action (LAG-10).
     pub fn has_action(&self, player: Player) -> bool {
-        let g = self.geometry();
-        let free = !self.occupied & g.board_mask();
+        let free = !self.occupied & self.masks.board;
         if self.blockades[player] == UNPLAYED && free != 0 {
             return true;
         }
         let count = self.stones_on_board(player);
         if count < MAX_ON_BOARD
-            && g.camp_mask(player) & free != 0
+            && self.masks.camp[player] & free != 0
             && self.stones[player].contains(&UNPLAYED)
         {
             return true;
@@ -649,9 +636,7 @@ impl LagerState {
                     }
                     return None;
                 }
-                let Some((owner, piece)) = self.piece_at(to) else {
-                    return None;
-                };
+                let (owner, piece) = self.piece_at(to)?;
                 // A capture (LAG-6, LAG-7, LAG-8).
                 if owner == p && piece != Piece::Blockade {
                     return Some(format!("{to} is occupied by your own stone (LAG-3)"));
@@ -661,12 +646,17 @@ impl LagerState {
                         "the stone on {to} is in your camp, where it is safe (LAG-8)"
                     ));
                 }
-                let t = g.index(to);
+                // Checked square by square, apart from the generator's masks.
                 let helpers = (0..4)
                     .filter(|&k| {
-                        Stone::ALL[k] != stone
-                            && on_board(self.stones[p][k])
-                            && g.threats(Stone::ALL[k], self.stones[p][k], p) >> t & 1 == 1
+                        let loc = self.stones[p][k];
+                        if Stone::ALL[k] == stone || !on_board(loc) {
+                            return false;
+                        }
+                        let at = g.square(loc);
+                        let dc = to.col as i8 - at.col as i8;
+                        let dr = (to.row as i8 - at.row as i8) * if p == 0 { 1 } else { -1 };
+                        Stone::ALL[k].steps().contains(&(dc, dr))
                     })
                     .count();
                 if helpers == 0 {
@@ -795,7 +785,7 @@ impl LagerState {
             let e = self.history[i];
             let mover = last ^ ((n - 1 - i) & 1);
             key[mover * 2 + (e >> 7) as usize] = e & 0x7f;
-            if (n - i) % 2 == 0 && key == cur {
+            if (n - i) & 1 == 0 && key == cur {
                 count += 1;
             }
         }

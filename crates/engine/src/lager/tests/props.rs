@@ -105,10 +105,8 @@ proptest! {
             invariants(s);
             let mut t = *s;
             t.apply(a);
-            if let Some(k) = t.last_knockout() {
-                if let Piece::Stone(_) = k.piece {
-                    knocked_out[k.owner] += 1;
-                }
+            if let Some(Knockout { owner, piece: Piece::Stone(_), .. }) = t.last_knockout() {
+                knocked_out[owner] += 1;
             }
         });
         invariants(&end);
