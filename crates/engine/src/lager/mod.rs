@@ -32,7 +32,7 @@ pub struct Lager {
     config: LagerConfig,
 }
 
-static OPTION_SPECS: [OptionSpec; 4] = [
+static OPTION_SPECS: [OptionSpec; 5] = [
     OptionSpec {
         key: "columns",
         default: "5",
@@ -67,6 +67,14 @@ static OPTION_SPECS: [OptionSpec; 4] = [
             max: MAX_PLY_CAP as i64,
         },
         help: "the game is drawn after this many plies (LAG-11)",
+    },
+    OptionSpec {
+        key: "opening",
+        default: "any",
+        kind: OptionKind::Choice {
+            values: &["any", "stone"],
+        },
+        help: "any: the first turn may be any action (LAG-4); stone: each player's first action places a stone, as the seed tells the opening",
     },
 ];
 
@@ -109,6 +117,7 @@ impl Game for Lager {
                     Captured::Out
                 },
                 max_plies: options.int("max_plies").clamp(20, MAX_PLY_CAP as i64) as u16,
+                stone_first: options.get("opening") == "stone",
             },
         })
     }

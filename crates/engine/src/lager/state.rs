@@ -35,6 +35,9 @@ pub struct LagerConfig {
     pub captured: Captured,
     /// The game is drawn after this many plies (LAG-11).
     pub max_plies: u16,
+    /// Each player's first action must be placing a stone (the seed's
+    /// opening; option `opening=stone`).
+    pub stone_first: bool,
 }
 
 impl Default for LagerConfig {
@@ -46,6 +49,7 @@ impl Default for LagerConfig {
             },
             captured: Captured::Out,
             max_plies: 200,
+            stone_first: false,
         }
     }
 }
@@ -519,7 +523,7 @@ impl LagerState {
             }
         }
         // Placing the blockade (LAG-4.3).
-        if self.blockades[p] == UNPLAYED {
+        if self.blockades[p] == UNPLAYED && !self.opening_turn() {
             let mut i = 0u8;
             for row in 0..g.rows {
                 for col in 0..g.columns {
@@ -532,6 +536,13 @@ impl LagerState {
                 }
             }
         }
+    }
+
+    /// Whether the player to move must place a stone because it is his first
+    /// turn and the opening option asks for it.
+    #[inline]
+    fn opening_turn(&self) -> bool {
+        self.config.stone_first && self.plies < 2
     }
 
     /// Whether `player` has any action (LAG-10).
@@ -593,6 +604,11 @@ impl LagerState {
             LagerAction::Blockade { to } => {
                 if self.blockades[p] != UNPLAYED {
                     return Some("your blockade has already been placed (LAG-2)".into());
+                }
+                if self.opening_turn() {
+                    return Some(
+                        "each player's first action is placing a stone (opening=stone)".into(),
+                    );
                 }
                 if !free(to) {
                     return Some(format!("{to} is not a free square of the board"));

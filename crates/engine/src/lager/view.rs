@@ -64,6 +64,8 @@ pub struct LagerView {
     pub captured: Captured,
     /// The ply cap.
     pub max_plies: u16,
+    /// Whether each player's first action must place a stone.
+    pub stone_first: bool,
     /// Plies played.
     pub plies: u16,
     /// The board, far row (North's camp) first: `.` empty, `BYKW` South's
@@ -122,6 +124,7 @@ impl LagerView {
             rows: g.rows,
             captured: c.captured,
             max_plies: c.max_plies,
+            stone_first: c.stone_first,
             plies: s.plies(),
             board,
             players: [player(0), player(1)],

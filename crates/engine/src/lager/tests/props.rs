@@ -48,7 +48,7 @@ fn invariants(s: &LagerState) {
     }
 }
 
-const OPTION_SETS: [&[&str]; 8] = [
+const OPTION_SETS: [&[&str]; 9] = [
     &[],
     &["captured=return"],
     &["columns=3", "rows=4"],
@@ -57,6 +57,7 @@ const OPTION_SETS: [&[&str]; 8] = [
     &["columns=7", "rows=7"],
     &["columns=3", "rows=11", "captured=return"],
     &["max_plies=20"],
+    &["opening=stone", "columns=4", "rows=6"],
 ];
 
 #[test]

@@ -146,6 +146,20 @@ fn lag_4_start_and_the_three_kinds_of_action() {
 }
 
 #[test]
+fn lag_4_option_opening_stone() {
+    // The seed's opening: each player first places a stone; no blockade yet.
+    let o = Options::parse("lager", Lager::option_specs(), &["opening=stone"]).unwrap();
+    let mut s = Lager::from_options(&o).unwrap().initial_state();
+    assert_eq!(actions(&s).len(), 20);
+    let a = s.parse_action("R@c4").unwrap();
+    assert!(s.illegal_reason(a).unwrap().contains("first action"));
+    play(&mut s, &["B@c1"]);
+    assert_eq!(actions(&s).len(), 20);
+    play(&mut s, &["B@c7"]);
+    assert!(actions(&s).contains(&"R@c4".to_string()));
+}
+
+#[test]
 fn lag_5_at_most_three_stones_on_the_board() {
     let s = pos(".....\n.....\n.....\n.....\n.....\n.....\nBYK..", 0);
     assert!(actions(&s).iter().all(|a| !a.starts_with("W@")));
