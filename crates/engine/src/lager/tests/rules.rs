@@ -420,3 +420,36 @@ fn lag_11_ply_cap_is_a_draw() {
     assert_eq!(s.end(), Some(End::PlyCap));
     assert_eq!(s.returns(), Returns::zeros(2));
 }
+
+#[test]
+fn seed_picture_1_black_and_yellow_threaten_white_not_blue() {
+    // LAG-6, LAG-7: "Svart och gul hotar motståndarens vita sten. Din blå
+    // ligger inte i en närliggande ruta och därför hotas ej motståndarens blå."
+    let s = pos(".....\n.....\n.....\n..w.b\n.K.Y.\n....B\n.....", 0);
+    let captures: Vec<String> = moves(&s).into_iter().filter(|m| m.contains('x')).collect();
+    assert_eq!(captures, ["b3xc4", "d3xc4"]);
+    assert_eq!(
+        s.mask_squares(s.capturable(0) & s.threatened(0)),
+        [sq("c4")]
+    );
+}
+
+#[test]
+fn seed_picture_2_stones_in_and_around_the_opponents_camp() {
+    // LAG-8: South's white is already in North's camp; it may move within
+    // or out, black may step back out, and South threatens North's stone in
+    // North's own camp.
+    let s = pos("..Wb.\n.K...\n.....\n.....\n.....\n.....\n.....", 0);
+    let all = moves(&s);
+    for m in ["c7-b7", "c7-c6", "c7-d6", "b6-a5", "b6-c5", "b6-a7"] {
+        assert!(all.contains(&m.to_string()), "{m} in {all:?}");
+    }
+    // Black on b6 and white on c7 do not both reach d7; with black on e6 they do.
+    assert!(all.iter().all(|m| !m.contains('x')));
+    let s = pos("..Wb.\n....K\n.....\n.....\n.....\n.....\n.....", 0);
+    assert!(moves(&s).contains(&"e6xd7".to_string()));
+    // North cannot knock out South's white in North's camp.
+    let s = pos("..Wb.\n.k.w.\n.....\n.....\n.....\n.....\n.....", 1);
+    assert!(s.mask_squares(s.threatened(1)).contains(&sq("c7")));
+    assert!(moves(&s).iter().all(|m| !m.contains('x')));
+}
