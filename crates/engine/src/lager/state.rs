@@ -2,7 +2,7 @@
 //! the game ended. A plain `Copy` value; moves are generated straight from
 //! four stone locations per player and one occupancy mask.
 
-use super::geometry::{Geometry, MAX_SQUARES, Masks, Square, Stone};
+use super::geometry::{COLUMNS, Geometry, MAX_SQUARES, Masks, ROWS, Square, Stone};
 use super::zobrist::{self, OUT, UNPLAYED};
 use crate::game::Player;
 use serde::{Deserialize, Serialize};
@@ -199,8 +199,13 @@ fn on_board(loc: u8) -> bool {
 }
 
 impl LagerState {
-    /// The start: every piece unplayed, the first player to move.
-    pub fn new(config: LagerConfig) -> Self {
+    /// The start: every piece unplayed, the first player to move. Sizes and
+    /// the ply cap outside the options' ranges are brought into them.
+    pub fn new(mut config: LagerConfig) -> Self {
+        let g = &mut config.geometry;
+        g.columns = g.columns.clamp(COLUMNS.0, COLUMNS.1);
+        g.rows = g.rows.clamp(ROWS.0, ROWS.1);
+        config.max_plies = config.max_plies.clamp(1, MAX_PLY_CAP);
         let mut s = LagerState {
             config,
             masks: Masks::new(config.geometry),
@@ -231,7 +236,11 @@ impl LagerState {
         side: Player,
         out: &[(Player, Stone)],
     ) -> Result<Self, String> {
-        let g = config.geometry;
+        let mut s = Self::new(config);
+        let g = s.geometry();
+        if side > 1 {
+            return Err("the player to move is 0 or 1".into());
+        }
         let lines: Vec<Vec<char>> = diagram
             .lines()
             .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
@@ -244,7 +253,6 @@ impl LagerState {
                 g.rows
             ));
         }
-        let mut s = Self::new(config);
         s.side = side as u8;
         for (i, line) in lines.iter().enumerate() {
             if line.len() != g.columns as usize {
@@ -278,7 +286,7 @@ impl LagerState {
             }
         }
         for &(player, stone) in out {
-            if s.stones[player][stone.index()] != UNPLAYED {
+            if player > 1 || s.stones[player][stone.index()] != UNPLAYED {
                 return Err(format!("{} is both drawn and out", stone.name()));
             }
             s.stones[player][stone.index()] = OUT;
