@@ -13,6 +13,7 @@ pub mod conformance;
 pub mod dynamic;
 pub mod error;
 pub mod game;
+pub mod lager;
 pub mod options;
 pub mod playout;
 pub mod record;

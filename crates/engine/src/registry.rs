@@ -3,6 +3,7 @@
 use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::lager::Lager;
 use crate::stumphog::Stumphog;
 use crate::tawla::Tawla;
 
@@ -19,16 +20,18 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
         Stumphog::ID => Ok(visitor.visit::<Stumphog>()),
+        Lager::ID => Ok(visitor.visit::<Lager>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
 }
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
 static STUMPHOG: DynGameOf<Stumphog> = DynGameOf::new();
+static LAGER: DynGameOf<Lager> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA, &STUMPHOG]
+    vec![&TAWLA, &STUMPHOG, &LAGER]
 }
 
 /// The game with this id.
