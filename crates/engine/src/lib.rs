@@ -18,6 +18,7 @@ pub mod playout;
 pub mod record;
 pub mod registry;
 pub mod rng;
+pub mod stortok;
 pub mod tables;
 pub mod tawla;
 

@@ -3,6 +3,7 @@
 use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::stortok::Stortok;
 use crate::tawla::Tawla;
 
 /// Runs generic code on a game chosen at run time (see [`visit_game`]).
@@ -17,15 +18,17 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
+        Stortok::ID => Ok(visitor.visit::<Stortok>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
 }
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
+static STORTOK: DynGameOf<Stortok> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA]
+    vec![&TAWLA, &STORTOK]
 }
 
 /// The game with this id.
