@@ -12,6 +12,8 @@ mod cards;
 mod heuristic;
 mod notation;
 mod observe;
+#[cfg(test)]
+mod props;
 mod render;
 mod rules;
 #[cfg(test)]
