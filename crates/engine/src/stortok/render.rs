@@ -66,7 +66,7 @@ pub(crate) fn hand_lines(hand: u64, trumps: Option<Trumps>, color: bool) -> Vec<
         let mut ranks: Vec<Card> = Cards(in_suit).collect();
         ranks.reverse();
         lines.push(format!(
-            "{label:<22} {}",
+            "{label:<24} {}",
             cards(ranks.into_iter(), trumps, color)
         ));
     }
@@ -183,7 +183,7 @@ pub(crate) fn render(s: &StortokState, viewer: Viewer, color: bool) -> String {
         } else {
             format!("{size} card(s)")
         };
-        let mut line = format!("{mark} {name:<14} {status}");
+        let mut line = format!("{mark} {name:<16} {status}");
         if s.known[p] != 0 && me != Some(p) {
             let _ = write!(
                 line,
@@ -231,12 +231,12 @@ fn next_line(s: &StortokState, me: Option<usize>) -> String {
         }
         Phase::Play => {
             let top = s.top().map(|c| c.pretty()).unwrap_or_default();
-            let take = if s.version.picks_whole_pile() {
-                format!("the whole pile ({} cards)", s.pile_len)
-            } else {
-                "only the top card".into()
+            let take = match (s.version.picks_whole_pile(), s.pile_len) {
+                (true, 1) => "picks up the 1 card on the table".to_string(),
+                (true, k) => format!("picks up the whole pile, {k} cards"),
+                (false, _) => "picks up only the top card".into(),
             };
-            format!("To move: {who} — beat {top} (type e.g. 10H, QS) or `take` ({take})")
+            format!("To move: {who} — beat {top} (type e.g. 10H, QS), or `take`: {take}")
         }
     }
 }

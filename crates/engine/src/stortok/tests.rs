@@ -683,7 +683,7 @@ fn render_shows_own_hand_by_suit_with_trumps_marked() {
     let text = s.render(Viewer::Player(2), false);
     assert!(text.contains("Your hand (P2)"), "{text}");
     assert!(text.contains("♣ clubs (low trump)"), "{text}");
-    assert!(text.contains("♥ hearts               K♥ Q♥ J♥"), "{text}");
+    assert!(text.contains("♥ hearts                 K♥ Q♥ J♥"), "{text}");
     assert!(text.contains("high, ♣ low"), "{text}");
     assert!(text.contains("6♦"), "the table: {text}");
     assert!(!text.contains("10♠"), "P0's card is hidden: {text}");
