@@ -139,6 +139,7 @@ impl StortokObservation {
             || self.trick_played.iter().any(|&p| p as usize >= n)
             || self.last.is_some_and(|p| p as usize >= n)
             || self.loser.is_some_and(|p| p as usize >= n)
+            || (self.phase == Phase::Deal) != self.turned.is_none()
         {
             return None;
         }

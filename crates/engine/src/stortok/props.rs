@@ -185,6 +185,12 @@ fn sampler_reads_only_the_observation_json() {
     let mut obs = s.observation(Viewer::Player(0));
     obs.players = 9;
     assert!(obs.sample_state(&mut rng).is_none());
+    let mut obs = s.observation(Viewer::Player(0));
+    obs.phase = Phase::Play;
+    assert!(
+        obs.sample_state(&mut rng).is_none(),
+        "play before the trump is turned"
+    );
 }
 
 #[test]
