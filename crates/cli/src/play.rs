@@ -119,7 +119,11 @@ fn play<G: Game>(
             Turn::Over => break false,
             Turn::Chance => {
                 let a = state.sample_chance(&mut rng);
-                writeln!(out, "  chance: {}", state.format_action(a))?;
+                // Dealt and drawn cards are secret: the drawing shows each
+                // player what he may see.
+                if !G::HIDDEN_INFORMATION {
+                    writeln!(out, "  chance: {}", state.format_action(a))?;
+                }
                 a
             }
             Turn::Player(p) => match &mut seats[p] {

@@ -4,6 +4,7 @@ use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::lager::Lager;
+use crate::stortok::Stortok;
 use crate::stumphog::Stumphog;
 use crate::tawla::Tawla;
 
@@ -20,6 +21,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
         Stumphog::ID => Ok(visitor.visit::<Stumphog>()),
+        Stortok::ID => Ok(visitor.visit::<Stortok>()),
         Lager::ID => Ok(visitor.visit::<Lager>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
@@ -27,11 +29,12 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
 static STUMPHOG: DynGameOf<Stumphog> = DynGameOf::new();
+static STORTOK: DynGameOf<Stortok> = DynGameOf::new();
 static LAGER: DynGameOf<Lager> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA, &STUMPHOG, &LAGER]
+    vec![&TAWLA, &STUMPHOG, &STORTOK, &LAGER]
 }
 
 /// The game with this id.
