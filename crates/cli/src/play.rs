@@ -96,7 +96,7 @@ fn play<G: Game>(
         if who == "human" {
             seats.push(Seat::Human);
         } else {
-            let agent = make_agent(&who, &game, seed.wrapping_add(1 + p as u64))?;
+            let agent = make_agent::<G>(&who, seed.wrapping_add(1 + p as u64))?;
             seats.push(Seat::Agent(agent));
         }
         names.push(who);
