@@ -1,0 +1,114 @@
+// @ts-check
+/** Small DOM and SVG helpers: elements from tag, attributes and children. */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** @typedef {string | number | boolean | null | undefined} AttrValue */
+/** @typedef {Node | string | number | null | undefined | false} Child */
+
+/**
+ * Sets attributes (and `on*` listeners) on an element.
+ * @param {Element} el
+ * @param {Record<string, AttrValue | EventListener>} attrs
+ */
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    } else if (key === 'text') {
+      el.textContent = String(value);
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+}
+
+/**
+ * Appends children, skipping empty ones.
+ * @param {Element} el
+ * @param {Child[]} children
+ */
+function append(el, children) {
+  for (const c of children.flat(3)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === 'object' ? c : String(c));
+  }
+}
+
+/**
+ * An HTML element.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, AttrValue | EventListener>} [attrs]
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, /** @type {Child[]} */ (children));
+  return el;
+}
+
+/**
+ * An SVG element.
+ * @param {string} tag
+ * @param {Record<string, AttrValue | EventListener>} [attrs]
+ * @param {...(Child | Child[])} children
+ * @returns {SVGElement}
+ */
+export function s(tag, attrs = {}, ...children) {
+  const el = /** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag));
+  setAttrs(el, attrs);
+  append(el, /** @type {Child[]} */ (children));
+  return el;
+}
+
+/**
+ * An `<svg>` root with a view box, scaled to its container.
+ * @param {number} width
+ * @param {number} height
+ * @param {string} label the board's accessible name
+ * @param {...(Child | Child[])} children
+ * @returns {SVGSVGElement}
+ */
+export function svgRoot(width, height, label, ...children) {
+  const el = /** @type {SVGSVGElement} */ (
+    s('svg', {
+      viewBox: `0 0 ${width} ${height}`,
+      role: 'group',
+      'aria-label': label,
+      class: 'board-svg',
+      preserveAspectRatio: 'xMidYMid meet',
+    }, ...children)
+  );
+  return el;
+}
+
+/**
+ * Replaces the children of `el`.
+ * @param {Element} el
+ * @param {...(Child | Child[])} children
+ */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  append(el, /** @type {Child[]} */ (children));
+}
+
+/**
+ * A clickable, focusable SVG group: a target of the board's picker.
+ * @param {string} target the target id (e.g. `pt:13`)
+ * @param {string} label its accessible name
+ * @param {Record<string, AttrValue>} attrs extra attributes (class, ...)
+ * @param {...(Child | Child[])} children
+ */
+export function target(target, label, attrs, ...children) {
+  return s('g', {
+    ...attrs,
+    'data-target': target,
+    role: 'button',
+    tabindex: 0,
+    'aria-label': label,
+  }, ...children);
+}

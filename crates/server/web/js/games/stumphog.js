@@ -1,0 +1,347 @@
+// @ts-check
+/**
+ * The Stumphög board: two rows of seven piles, Stumpen to the right, each
+ * player's Hög and Ute beside him. Drawn from the viewer's side: his own
+ * row (Hitom) at the bottom, the opponent's (Bortom) at the top.
+ */
+
+import { s, svgRoot, target } from '../dom.js';
+import { diceRow } from './dice.js';
+
+/** @typedef {import('../types.js').ActionInfo} ActionInfo */
+/** @typedef {import('../types.js').BoardContext} BoardContext */
+
+/** Stumpen's position on a mover's track (0..13 are the board piles). */
+const STUMPEN = 14;
+
+/**
+ * A pile named from the mover's side.
+ * @typedef {{row: 'hitom' | 'bortom', col: number}} Pile
+ */
+
+/** @param {Pile} p */
+function trackOf(p) {
+  return p.row === 'hitom' ? 7 - p.col : 6 + p.col;
+}
+
+/**
+ * Where a move lands: a pile, Stumpen, or past it (the opponent's Hög).
+ * @param {{row: 'hitom' | 'bortom', col: number, steps: number}} m
+ * @returns {string} a target id
+ */
+export function landing(m) {
+  const t = trackOf(m) + m.steps;
+  if (t < 7) return `h:${7 - t}`;
+  if (t < STUMPEN) return `b:${t - 6}`;
+  if (t === STUMPEN) return 'stumpen';
+  return 'over';
+}
+
+/** @param {ActionInfo} a */
+function moveOf(a) {
+  return a.json && typeof a.json === 'object' && a.json.move ? a.json.move : null;
+}
+
+/** @param {{row: string, col: number}} m */
+function pileId(m) {
+  return `${m.row === 'hitom' ? 'h' : 'b'}:${m.col}`;
+}
+
+/**
+ * The pick: the pile chosen, then the move chosen.
+ * @typedef {{pile: string | null, action: ActionInfo | null}} StumpPick
+ */
+
+/** @returns {StumpPick} */
+function emptyPick() {
+  return { pile: null, action: null };
+}
+
+/** @param {BoardContext} ctx @returns {StumpPick} */
+function pickOf(ctx) {
+  return ctx.pick && 'pile' in ctx.pick ? ctx.pick : emptyPick();
+}
+
+/** Moves from a pile. @param {BoardContext} ctx @param {string} pile */
+function movesFrom(ctx, pile) {
+  return ctx.legal.filter((a) => {
+    const m = moveOf(a);
+    return m && pileId(m) === pile;
+  });
+}
+
+/** @param {BoardContext} ctx @param {string} t @returns {StumpPick} */
+function choose(ctx, t) {
+  const pick = pickOf(ctx);
+  if (pick.pile) {
+    if (t === pick.pile) return emptyPick();
+    const there = movesFrom(ctx, pick.pile).filter((a) => landing(moveOf(a)) === t);
+    if (there.length > 0) {
+      // Two ways to land at once is only possible past Stumpen: take the one with more stones.
+      there.sort((a, b) => moveOf(b).stones - moveOf(a).stones);
+      return { pile: pick.pile, action: there[0] };
+    }
+  }
+  if (movesFrom(ctx, t).length > 0) return { pile: t, action: null };
+  // Other actions (bat in / out) have their own targets.
+  const other = ctx.legal.find((a) => actionTarget(a) === t);
+  if (other) return { pile: null, action: other };
+  return pick;
+}
+
+/** The target of a non-move action. @param {ActionInfo} a */
+function actionTarget(a) {
+  if (a.json && typeof a.json === 'object') {
+    if ('bat_in' in a.json) return 'port';
+    if ('bat_out' in a.json) return 'stumpen';
+  }
+  if (a.json === 'bat_in_from_opponent') return 'port-opp';
+  return null;
+}
+
+/** @param {BoardContext} ctx @param {string} from @param {string} to */
+function drag(ctx, from, to) {
+  const picked = choose({ ...ctx, pick: emptyPick() }, from);
+  if (!picked.pile) return pickOf(ctx);
+  return choose({ ...ctx, pick: picked }, to);
+}
+
+/** @param {BoardContext} ctx */
+function candidates(ctx) {
+  const pick = pickOf(ctx);
+  if (pick.action) return [pick.action];
+  if (pick.pile) return movesFrom(ctx, pick.pile);
+  return ctx.legal;
+}
+
+/** @param {BoardContext} ctx */
+function complete(ctx) {
+  return pickOf(ctx).action;
+}
+
+/** @param {BoardContext} ctx @returns {StumpPick} */
+function undo(ctx) {
+  const pick = pickOf(ctx);
+  if (pick.action && pick.pile) return { pile: pick.pile, action: null };
+  return emptyPick();
+}
+
+/** @param {string} id */
+function pileName(id) {
+  if (id === 'stumpen') return 'Stumpen';
+  if (id === 'over') return "past Stumpen (to your opponent's Hög)";
+  const [row, col] = id.split(':');
+  return `${row === 'h' ? 'Hitom' : 'Bortom'} ${col}`;
+}
+
+/** @param {BoardContext} ctx */
+function prompt(ctx) {
+  const pick = pickOf(ctx);
+  const obs = ctx.obs;
+  if (ctx.legal.length === 0) return '';
+  if (pick.action) return `${pick.action.text}: confirm it, or undo.`;
+  if (pick.pile) return `Choose where the stones from ${pileName(pick.pile)} go.`;
+  const [a, b] = obs.dice || [];
+  const six = a === 6 || b === 6 ? ' Or bat in on the six.' : '';
+  const dbl = a === b ? ' Or bat out on the double.' : '';
+  const way = (/** @type {number} */ n, /** @type {number} */ k) => `${n} stone${n === 1 ? '' : 's'} ${k} step${k === 1 ? '' : 's'}`;
+  const ways = a === b ? way(a, b) : `${way(a, b)} or ${way(b, a)}`;
+  return `Your roll: ${a}-${b}. Pick a pile to move ${ways}.${six}${dbl}`;
+}
+
+/** @param {any} obs */
+function summary(obs) {
+  const parts = [];
+  if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
+  parts.push(`turn ${obs.turns} of ${obs.rules.turn_cap}`);
+  parts.push(`${obs.rules.win} in Ute wins`);
+  return parts.join(' · ');
+}
+
+/** @param {ActionInfo} action */
+function onBoard(action) {
+  return moveOf(action) !== null;
+}
+
+// ---- drawing ----
+
+const W = 1040;
+const H = 700;
+const COL_X0 = 150;
+const COL_DX = 100;
+const TOP_Y = 215;
+const BOT_Y = 485;
+const STUMPEN_X = 936;
+const PILE_R = 44;
+
+/** @param {number} col */
+function colX(col) {
+  return COL_X0 + (col - 1) * COL_DX + (col >= 5 ? 26 : 0);
+}
+
+/** Deterministic pebble positions in a heap. */
+const HEAP = [
+  [0, 0], [-14, 6], [14, 6], [0, 14], [-8, -12], [9, -12], [-20, -6], [20, -6], [-13, 18], [13, 18],
+  [0, -22], [-24, 10], [24, 10], [-5, 24], [6, -2], [-18, -18], [18, -18], [0, 28],
+];
+
+/**
+ * A heap of stones with its count.
+ * @param {number} cx @param {number} cy @param {number} n @param {number} [scale]
+ */
+function heap(cx, cy, n, scale = 1) {
+  const shown = Math.min(n, HEAP.length);
+  const out = [];
+  for (let i = shown - 1; i >= 0; i--) {
+    const [dx, dy] = HEAP[i];
+    out.push(s('ellipse', { cx: cx + dx * scale, cy: cy + dy * scale - 4, rx: 10 * scale, ry: 8 * scale, class: `pebble pebble-${i % 3}` }));
+  }
+  out.push(s('text', { x: cx, y: cy + 40 * scale + 8, class: 'pile-count', 'text-anchor': 'middle' }, String(n)));
+  return out;
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const obs = ctx.obs;
+  const me = ctx.seat === 1 ? 1 : 0;
+  const them = 1 - me;
+  const pick = pickOf(ctx);
+  const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
+  const myTurn = ctx.legal.length > 0;
+  const sources = new Set(ctx.legal.map(moveOf).filter(Boolean).map(pileId));
+  /** @type {Map<string, ActionInfo[]>} */
+  const dests = new Map();
+  if (pick.pile) {
+    for (const a of movesFrom(ctx, pick.pile)) {
+      const to = landing(moveOf(a));
+      dests.set(to, [...(dests.get(to) || []), a]);
+    }
+  }
+  const chosen = pick.action ? moveOf(pick.action) : null;
+  const chosenTo = chosen ? landing(chosen) : null;
+  const preview = ctx.preview && moveOf(ctx.preview) ? moveOf(ctx.preview) : null;
+  const batIn = ctx.legal.filter((a) => actionTarget(a) === 'port');
+  const batOut = ctx.legal.filter((a) => actionTarget(a) === 'stumpen');
+
+  const layers = [];
+  layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'sh-table' }));
+  layers.push(s('rect', { x: 30, y: 110, width: W - 60, height: H - 220, rx: 22, class: 'sh-board' }));
+  // Hemma is shaded.
+  layers.push(s('rect', { x: colX(5) - 58, y: 122, width: colX(7) - colX(5) + 116, height: H - 244, rx: 16, class: 'sh-hemma' }));
+  layers.push(s('text', { x: (colX(5) + colX(7)) / 2, y: H / 2 + 6, class: 'sh-zone', 'text-anchor': 'middle' }, 'Hemma'));
+  layers.push(s('text', { x: (colX(1) + colX(4)) / 2, y: H / 2 + 6, class: 'sh-zone', 'text-anchor': 'middle' }, 'Borta'));
+  // The mover's track, as a faint arrowed path.
+  const trackPath = `M ${colX(7)} ${BOT_Y} L ${colX(1)} ${BOT_Y} C ${colX(1) - 80} ${BOT_Y} ${colX(1) - 80} ${TOP_Y} ${colX(1)} ${TOP_Y} L ${colX(7)} ${TOP_Y} C ${STUMPEN_X - 40} ${TOP_Y} ${STUMPEN_X} ${H / 2 - 60} ${STUMPEN_X} ${H / 2 - 52}`;
+  layers.push(s('path', { d: trackPath, class: 'sh-track' }));
+  for (const [x, y, dir] of [[colX(3) + 52, BOT_Y + 62, -1], [colX(3) + 52, TOP_Y - 62, 1]]) {
+    layers.push(s('path', { d: `M ${x - 20 * dir} ${y} L ${x + 20 * dir} ${y} M ${x + 10 * dir} ${y - 8} L ${x + 20 * dir} ${y} L ${x + 10 * dir} ${y + 8}`, class: 'sh-arrow' }));
+  }
+
+  /** @param {'h' | 'b'} row @param {number} col @param {number} count */
+  const pile = (row, col, count) => {
+    const id = `${row}:${col}`;
+    const x = colX(col);
+    const y = row === 'h' ? BOT_Y : TOP_Y;
+    const isSrc = myTurn && sources.has(id);
+    const isSel = pick.pile === id;
+    const dest = dests.get(id);
+    const isChosenTo = chosenTo === id;
+    const isPreview = preview && (pileId(preview) === id || landing(preview) === id);
+    const cls = ['sh-pit', isSrc ? 'src' : '', isSel ? 'selected' : '', dest ? 'dest' : '', isChosenTo ? 'chosen' : '', isPreview ? 'preview' : '']
+      .filter(Boolean).join(' ');
+    const rowName = row === 'h' ? 'Hitom' : 'Bortom';
+    const extra = isSel ? ', selected' : isSrc ? ', can move' : dest ? `, a destination (${dest.map((a) => a.text).join(' or ')})` : '';
+    const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${count} stone${count === 1 ? '' : 's'}${extra}`;
+    const parts = [
+      s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
+      heap(x, y - 4, count, 0.9),
+    ];
+    if (dest) {
+      parts.push(s('text', { x, y: y - PILE_R - 10, class: 'sh-dest-label', 'text-anchor': 'middle' },
+        dest.map((a) => `+${moveOf(a).stones}`).join(' / ')));
+    }
+    return target(id, label, { class: `sh-pile${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null }, parts);
+  };
+  for (let c = 1; c <= 7; c++) {
+    layers.push(pile('b', c, obs.rows[them][c - 1]));
+    layers.push(pile('h', c, obs.rows[me][c - 1]));
+    layers.push(s('text', { x: colX(c), y: TOP_Y - PILE_R - 30, class: 'sh-col', 'text-anchor': 'middle' }, String(c)));
+    layers.push(s('text', { x: colX(c), y: BOT_Y + PILE_R + 44, class: 'sh-col', 'text-anchor': 'middle' }, String(c)));
+  }
+  layers.push(s('text', { x: 42, y: TOP_Y + 6, class: 'sh-row', 'text-anchor': 'start' }, 'Bortom'));
+  layers.push(s('text', { x: 42, y: BOT_Y + 6, class: 'sh-row', 'text-anchor': 'start' }, 'Hitom'));
+  layers.push(s('text', { x: colX(1), y: H / 2 - 30, class: 'sh-port', 'text-anchor': 'middle' }, 'Port'));
+
+  // Stumpen.
+  {
+    const stDest = dests.get('stumpen');
+    const isChosen = chosenTo === 'stumpen';
+    const canBatOut = myTurn && batOut.length > 0;
+    const cls = ['sh-stumpen', stDest ? 'dest' : '', isChosen ? 'chosen' : '', canBatOut ? 'src' : ''].filter(Boolean).join(' ');
+    layers.push(target('stumpen', `Stumpen: ${obs.stumpen} stone${obs.stumpen === 1 ? '' : 's'}${stDest ? ', a destination' : ''}${canBatOut ? ', bat out' : ''}`,
+      { class: stDest || canBatOut ? 'can-pick' : '' },
+      s('circle', { cx: STUMPEN_X, cy: H / 2, r: 62, class: cls }),
+      heap(STUMPEN_X, H / 2 - 8, obs.stumpen, 1.1),
+      s('text', { x: STUMPEN_X, y: H / 2 - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'),
+    ));
+  }
+
+  // Side piles: the opponent's at the top, mine at the bottom.
+  /** @param {number} p @param {boolean} top */
+  const sidePiles = (p, top) => {
+    const y = top ? 56 : H - 56;
+    const name = ctx.names[p] || `Player ${p + 1}`;
+    const warn = obs.stumpvarning[p];
+    const overDest = p === them && (dests.has('over') || chosenTo === 'over');
+    const out = [
+      s('text', { x: 60, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? '  ◀ to move' : ''}`),
+      s('g', { role: 'img', 'aria-label': `${name}'s Hög: ${obs.hog[p]} stones` },
+        s('rect', { x: 430, y: y - 34, width: 190, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
+        s('text', { x: 450, y: y + 7, class: 'sh-side-label' }, 'Hög'),
+        s('text', { x: 600, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
+      s('g', { role: 'img', 'aria-label': `${name}'s Ute: ${obs.ute[p]} stones${warn ? ', Stumpvarning' : ''}` },
+        s('rect', { x: 640, y: y - 34, width: 190, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
+        s('text', { x: 660, y: y + 7, class: 'sh-side-label' }, 'Ute'),
+        s('text', { x: 810, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),
+    ];
+    if (warn) out.push(s('text', { x: 900, y: y + 7, class: 'sh-warn', 'text-anchor': 'middle' }, 'Stumpvarning!'));
+    return out;
+  };
+  layers.push(sidePiles(them, true));
+  layers.push(sidePiles(me, false));
+  if (dests.has('over')) {
+    layers.push(target('over', "Past Stumpen, to your opponent's Hög (a destination)", { class: 'can-pick' },
+      s('rect', { x: 430, y: 22, width: 190, height: 68, rx: 14, class: 'sh-side dest' }),
+      s('text', { x: 525, y: 63, class: 'sh-side-label', 'text-anchor': 'middle' }, `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`)));
+  }
+
+  // The Port: bat-in targets.
+  if (myTurn && batIn.length > 0) {
+    layers.push(target('port', `Bat in ${batIn[0].json.bat_in} stones to your Port`, { class: 'can-pick' },
+      s('circle', { cx: colX(1), cy: BOT_Y, r: PILE_R + 10, class: 'sh-batin' })));
+  }
+
+  if (Array.isArray(obs.dice)) {
+    layers.push(diceRow(colX(4) + 52, H / 2, 54, obs.dice, [false, false], { dark: mover === 1, roll: true,
+      label: `${ctx.names[mover] || 'Player'} rolled ${obs.dice.join(' and ')}` }));
+  }
+  return svgRoot(W, H, `Stumphög board seen by ${ctx.names[me] || 'player ' + (me + 1)}: your row Hitom at the bottom`, layers);
+}
+
+/** @type {import('../types.js').GameUI} */
+export const stumphogUI = {
+  emptyPick,
+  render,
+  choose,
+  drag,
+  candidates,
+  complete,
+  undo,
+  isEmpty: (ctx) => !pickOf(ctx).pile && !pickOf(ctx).action,
+  prompt,
+  onBoard,
+  summary,
+};

@@ -1,0 +1,458 @@
+// @ts-check
+/**
+ * The tables board (Tawla, backgammon): 24 points, bar and bear-off tray,
+ * drawn from the viewer's side (home quarter bottom right, points in the
+ * viewer's numbering). Plays are built checker by checker; see steps.js.
+ */
+
+import { s, svgRoot, target } from '../dom.js';
+import { cube, diceRow, usedDice } from './dice.js';
+import * as steps from './steps.js';
+
+/** @typedef {import('../types.js').ActionInfo} ActionInfo */
+/** @typedef {import('../types.js').BoardContext} BoardContext */
+/** @typedef {import('./steps.js').Step} Step */
+
+/** The bar as a step's source. */
+export const BAR = 25;
+/** Off the board as a step's destination. */
+export const OFF = 0;
+
+/**
+ * A board in one player's numbering (points 1..24, index 0 unused): `me`
+ * is that player, `them` the other.
+ * @typedef {Object} TBoard
+ * @property {number[]} me checkers on top of each point
+ * @property {number[]} them
+ * @property {number[]} under a pinned checker under the top: 1 mine, -1 theirs, 0 none
+ * @property {number} meBar
+ * @property {number} themBar
+ * @property {number} meOff
+ * @property {number} themOff
+ * @property {boolean} pins whether landing on a lone checker pins it (Tawla) or hits it
+ */
+
+/**
+ * The board in `who`'s numbering.
+ * @param {any} obs a TablesView
+ * @param {number} who seat 0 or 1
+ * @returns {TBoard}
+ */
+export function boardFor(obs, who) {
+  const sign = who === 0 ? 1 : -1;
+  const b = obs.board;
+  /** @type {TBoard} */
+  const board = {
+    me: new Array(25).fill(0),
+    them: new Array(25).fill(0),
+    under: new Array(25).fill(0),
+    meBar: b.bar[who],
+    themBar: b.bar[1 - who],
+    meOff: b.off[who],
+    themOff: b.off[1 - who],
+    pins: obs.game === 'tawla',
+  };
+  for (let p = 1; p <= 24; p++) {
+    const i = who === 0 ? p - 1 : 24 - p;
+    const top = b.top[i] * sign;
+    const under = (b.under ? b.under[i] : 0) * sign;
+    board.me[p] = Math.max(top, 0);
+    board.them[p] = Math.max(-top, 0);
+    board.under[p] = Math.sign(under);
+  }
+  return board;
+}
+
+/** @type {import('./steps.js').StepBoard<TBoard>} */
+export const tableRules = {
+  keepDiceOrder: false,
+  canStart: (b, from) => (from === BAR ? b.meBar > 0 : b.me[from] > 0),
+  canLand(b, step) {
+    if (step.to === OFF) return true;
+    const them = b.them[step.to];
+    if (them >= 2) return false;
+    // A point that holds a pin of theirs cannot be taken over (Tawla).
+    if (them === 1 && b.under[step.to] !== 0) return false;
+    return true;
+  },
+  apply(b, step) {
+    const n = { ...b, me: b.me.slice(), them: b.them.slice(), under: b.under.slice() };
+    if (step.from === BAR) n.meBar -= 1;
+    else {
+      n.me[step.from] -= 1;
+      if (n.me[step.from] === 0 && n.under[step.from] === -1) {
+        n.them[step.from] = 1;
+        n.under[step.from] = 0;
+      }
+    }
+    if (step.to === OFF) n.meOff += 1;
+    else {
+      if (n.them[step.to] === 1) {
+        n.them[step.to] = 0;
+        if (n.pins) n.under[step.to] = -1;
+        else n.themBar += 1;
+      }
+      n.me[step.to] += 1;
+    }
+    return n;
+  },
+  advance: (from, die) => Math.max(from - die, OFF),
+};
+
+/**
+ * The pick: steps chosen so far and the selected source.
+ * @typedef {{steps: Step[], selected: number | null}} TablesPick
+ */
+
+/** @returns {TablesPick} */
+function emptyPick() {
+  return { steps: [], selected: null };
+}
+
+/** The seat whose numbering the board is drawn in. @param {BoardContext} ctx */
+function viewSeat(ctx) {
+  return ctx.seat === 1 ? 1 : 0;
+}
+
+/** Cache of variants per legal list. @type {WeakMap<ActionInfo[], steps.Variant[]>} */
+const variantCache = new WeakMap();
+
+/** @param {BoardContext} ctx */
+function variants(ctx) {
+  let v = variantCache.get(ctx.legal);
+  if (!v) {
+    v = steps.variantsOf(ctx.legal, boardFor(ctx.obs, viewSeat(ctx)), tableRules);
+    variantCache.set(ctx.legal, v);
+  }
+  return v;
+}
+
+/** @param {BoardContext} ctx @returns {TablesPick} */
+function pickOf(ctx) {
+  return ctx.pick && Array.isArray(ctx.pick.steps) ? ctx.pick : emptyPick();
+}
+
+/** The board after the steps chosen so far. @param {BoardContext} ctx */
+function currentBoard(ctx) {
+  let b = boardFor(ctx.obs, viewSeat(ctx));
+  for (const step of pickOf(ctx).steps) b = tableRules.apply(b, step);
+  return b;
+}
+
+/** Sources of next steps. @param {BoardContext} ctx */
+function sources(ctx) {
+  return new Set(steps.nextSteps(variants(ctx), pickOf(ctx).steps).map((st) => st.from));
+}
+
+/** @param {number} p */
+function pointName(p) {
+  return p === BAR ? 'the bar' : p === OFF ? 'off' : `point ${p}`;
+}
+
+/** @param {string} t @returns {number | null} */
+function parseTarget(t) {
+  if (t === 'bar') return BAR;
+  if (t === 'off') return OFF;
+  const m = /^p:(\d+)$/.exec(t);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @param {string} t
+ * @returns {TablesPick}
+ */
+function choose(ctx, t) {
+  const pick = pickOf(ctx);
+  const point = parseTarget(t);
+  if (point === null) return pick;
+  const srcs = sources(ctx);
+  if (pick.selected !== null) {
+    if (point === pick.selected) return { ...pick, selected: null };
+    const dests = steps.destinations(variants(ctx), pick.steps, pick.selected);
+    const path = dests.get(point);
+    if (path) return { steps: [...pick.steps, ...path], selected: null };
+  }
+  if (srcs.has(point)) return { ...pick, selected: point };
+  return pick;
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @param {string} from
+ * @param {string} to
+ */
+function drag(ctx, from, to) {
+  const picked = choose({ ...ctx, pick: { ...pickOf(ctx), selected: null } }, from);
+  if (picked.selected === null) return pickOf(ctx);
+  return choose({ ...ctx, pick: picked }, to);
+}
+
+/** @param {BoardContext} ctx */
+function candidates(ctx) {
+  return steps.agreeing(ctx.legal, variants(ctx), pickOf(ctx).steps);
+}
+
+/** @param {BoardContext} ctx */
+function complete(ctx) {
+  return steps.completed(variants(ctx), pickOf(ctx).steps);
+}
+
+/** @param {BoardContext} ctx @returns {TablesPick} */
+function undo(ctx) {
+  const pick = pickOf(ctx);
+  if (pick.selected !== null) return { ...pick, selected: null };
+  return { steps: pick.steps.slice(0, -1), selected: null };
+}
+
+/** @param {number} seat */
+export function colourName(seat) {
+  return seat === 0 ? 'White' : 'Black';
+}
+
+/** @param {BoardContext} ctx */
+function prompt(ctx) {
+  const obs = ctx.obs;
+  const pick = pickOf(ctx);
+  if (ctx.legal.length === 0) return '';
+  if (obs.phase === 'cube_decision') return 'Double the stake, or roll the dice.';
+  if (obs.phase === 'cube_response') return `Your opponent doubles to ${obs.cube * 2}: take or drop?`;
+  if (complete(ctx)) {
+    return `Play complete: ${pick.steps.map((st) => `${stepText(st)}`).join(' ')}. Confirm it, or undo.`;
+  }
+  if (pick.selected !== null) return `Choose where the checker on ${pointName(pick.selected)} goes.`;
+  const left = (obs.dice || []).join(' and ');
+  if (pick.steps.length === 0) {
+    const bar = currentBoard(ctx).meBar > 0 ? ' Enter from the bar first.' : '';
+    return `Your roll: ${left}. Pick a checker to move.${bar}`;
+  }
+  return 'Pick the next checker to move.';
+}
+
+/** @param {Step} st */
+export function stepText(st) {
+  const p = (/** @type {number} */ n) => (n === BAR ? 'bar' : n === OFF ? 'off' : String(n));
+  return `${p(st.from)}/${p(st.to)}`;
+}
+
+/** @param {any} obs */
+function summary(obs) {
+  const parts = [];
+  if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
+  if (obs.cube_enabled) parts.push(`stake ${obs.cube}`);
+  if (obs.match_to > 0) parts.push(`match to ${obs.match_to}: ${obs.score[0]}–${obs.score[1]}${obs.crawford_game ? ' (Crawford)' : ''}`);
+  return parts.join(' · ');
+}
+
+// ---- drawing ----
+
+const W = 1120;
+const H = 820;
+const PW = 70; // point width
+const R = 31; // checker radius
+const TOP = 44;
+const BOTTOM = H - 44;
+const POINT_LEN = 300;
+const LEFT_X = 80; // left half starts
+const BAR_X = 500; // bar starts
+const BAR_W = 80;
+const RIGHT_X = BAR_X + BAR_W; // right half starts
+const TRAY_X = RIGHT_X + 6 * PW + 20;
+
+/**
+ * Where a point (viewer numbering) is drawn: its centre x and whether it
+ * is on the top row.
+ * @param {number} p 1..24
+ */
+function pointPos(p) {
+  if (p <= 6) return { x: RIGHT_X + 6 * PW - (p - 0.5) * PW, top: false };
+  if (p <= 12) return { x: BAR_X - (p - 6.5) * PW, top: false };
+  if (p <= 18) return { x: LEFT_X + (p - 12.5) * PW, top: true };
+  return { x: RIGHT_X + (p - 18.5) * PW, top: true };
+}
+
+/**
+ * A checker.
+ * @param {number} cx @param {number} cy @param {number} seat @param {string} [cls]
+ */
+function checker(cx, cy, seat, cls = '') {
+  return s('g', { class: `checker c${seat} ${cls}`.trim() },
+    s('circle', { cx, cy, r: R - 1, class: 'checker-body' }),
+    s('circle', { cx, cy, r: R * 0.62, class: 'checker-ring' }),
+  );
+}
+
+/**
+ * The centre y of the i-th checker of a stack (0 at the edge).
+ * @param {boolean} top @param {number} i @param {number} [shift]
+ */
+function slotY(top, i, shift = 0) {
+  const d = R + i * (2 * R - 2) + shift;
+  return top ? TOP + d : BOTTOM - d;
+}
+
+/**
+ * @param {number} count
+ * @param {number} seat
+ * @param {number} cx
+ * @param {boolean} top
+ * @param {{shift?: number, highlight?: string}} [opts]
+ */
+function stack(count, seat, cx, top, opts = {}) {
+  const shown = Math.min(count, 5);
+  const items = [];
+  for (let i = 0; i < shown; i++) {
+    const last = i === shown - 1;
+    items.push(checker(cx, slotY(top, i, opts.shift || 0), seat, last && opts.highlight ? opts.highlight : ''));
+  }
+  if (count > 5) {
+    const y = slotY(top, 4, opts.shift || 0);
+    items.push(s('text', { x: cx, y, class: `stack-count c${seat}`, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, String(count)));
+  }
+  return items;
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const obs = ctx.obs;
+  const me = viewSeat(ctx);
+  const them = 1 - me;
+  const pick = pickOf(ctx);
+  const myTurn = ctx.legal.length > 0 && steps.stepsOf(ctx.legal[0]) !== null;
+  const b = currentBoard(ctx);
+  const srcs = myTurn ? sources(ctx) : new Set();
+  const dests = myTurn && pick.selected !== null
+    ? steps.destinations(variants(ctx), pick.steps, pick.selected)
+    : new Map();
+  const lastSteps = new Set(pick.steps.map((st) => st.to));
+  const preview = ctx.preview ? steps.stepsOf(ctx.preview) : null;
+  const previewTo = new Set((preview || []).map((st) => st.to));
+  const previewFrom = new Set((preview || []).map((st) => st.from));
+  const meName = colourName(me);
+  const themName = colourName(them);
+
+  const layers = [];
+  // Frame and playing surface.
+  layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 22, class: 'frame' }));
+  layers.push(s('rect', { x: LEFT_X - 10, y: TOP - 6, width: 6 * PW + 20, height: BOTTOM - TOP + 12, rx: 6, class: 'felt' }));
+  layers.push(s('rect', { x: RIGHT_X - 10, y: TOP - 6, width: 6 * PW + 20, height: BOTTOM - TOP + 12, rx: 6, class: 'felt' }));
+  layers.push(s('rect', { x: BAR_X + 8, y: TOP - 6, width: BAR_W - 16, height: BOTTOM - TOP + 12, rx: 6, class: 'bar' }));
+  layers.push(s('rect', { x: TRAY_X, y: TOP - 6, width: W - TRAY_X - 14, height: BOTTOM - TOP + 12, rx: 6, class: 'tray' }));
+
+  // Points.
+  for (let p = 1; p <= 24; p++) {
+    const { x, top } = pointPos(p);
+    const baseY = top ? TOP : BOTTOM;
+    const tipY = top ? TOP + POINT_LEN : BOTTOM - POINT_LEN;
+    const dark = p % 2 === 0;
+    const isDest = dests.has(p);
+    const isSrc = srcs.has(p);
+    const selected = pick.selected === p;
+    const mine = b.me[p];
+    const theirs = b.them[p];
+    const pinned = b.under[p];
+    const parts = [];
+    parts.push(s('path', {
+      d: `M ${x - PW / 2 + 2} ${baseY} L ${x + PW / 2 - 2} ${baseY} L ${x} ${tipY} Z`,
+      class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(p) ? ' preview' : ''}`,
+    }));
+    // Hit area covering the whole half column.
+    parts.push(s('rect', { x: x - PW / 2, y: top ? TOP : H / 2, width: PW, height: H / 2 - TOP, class: 'hit' }));
+    const shift = pinned !== 0 ? 26 : 0;
+    if (pinned !== 0) {
+      const pinnedSeat = pinned === 1 ? me : them;
+      parts.push(checker(x, slotY(top, 0), pinnedSeat, 'pinned'));
+    }
+    const hl = selected ? 'selected' : isSrc ? 'src' : (lastSteps.has(p) ? 'moved' : (previewFrom.has(p) ? 'preview-src' : ''));
+    if (mine > 0) parts.push(stack(mine, me, x, top, { shift, highlight: hl }));
+    if (theirs > 0) parts.push(stack(theirs, them, x, top, { shift }));
+    if (isDest) {
+      const count = mine + (theirs === 1 ? 0 : theirs);
+      const y = slotY(top, Math.min(count, 4), shift);
+      parts.push(s('circle', { cx: x, cy: y, r: R * 0.55, class: 'dest-marker' }));
+    }
+    const who = mine > 0 ? `${mine} ${meName.toLowerCase()}` : theirs > 0 ? `${theirs} ${themName.toLowerCase()}` : 'empty';
+    const pin = pinned !== 0 ? `, pinning a ${colourName(pinned === 1 ? me : them).toLowerCase()} checker` : '';
+    const label = `Point ${p}: ${who}${pin}${isSrc ? ', can move' : ''}${isDest ? ', a destination' : ''}`;
+    layers.push(target(`p:${p}`, label, {
+      class: `pt${isDest ? ' is-dest' : ''}${isSrc ? ' is-src' : ''}${selected ? ' is-selected' : ''}`,
+      'data-drag': isSrc ? 'yes' : null,
+    }, parts));
+    // Point number in the frame.
+    layers.push(s('text', { x, y: top ? 30 : H - 14, class: 'point-label', 'text-anchor': 'middle' }, String(p)));
+  }
+
+  // Bar: my checkers in the lower half, theirs in the upper.
+  const barX = BAR_X + BAR_W / 2;
+  const barParts = [];
+  for (let i = 0; i < Math.min(b.meBar, 4); i++) barParts.push(checker(barX, H / 2 + 60 + i * 30, me, i === Math.min(b.meBar, 4) - 1 && srcs.has(BAR) ? (pick.selected === BAR ? 'selected' : 'src') : ''));
+  if (b.meBar > 4) barParts.push(s('text', { x: barX, y: H / 2 + 150, class: `stack-count c${me}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.meBar)));
+  layers.push(target('bar', `Your bar: ${b.meBar} checker${b.meBar === 1 ? '' : 's'}${srcs.has(BAR) ? ', must enter' : ''}`,
+    { class: 'bar-target', 'data-drag': srcs.has(BAR) ? 'yes' : null },
+    s('rect', { x: BAR_X, y: H / 2 + 20, width: BAR_W, height: BOTTOM - H / 2 - 20, class: 'hit' }), barParts));
+  for (let i = 0; i < Math.min(b.themBar, 4); i++) layers.push(checker(barX, H / 2 - 60 - i * 30, them));
+  if (b.themBar > 0) layers.push(s('text', { x: barX, y: H / 2 - 150, class: `stack-count c${them}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.themBar)));
+
+  // Bear-off tray: mine at the bottom, theirs at the top.
+  const trayW = W - TRAY_X - 14;
+  /** @param {number} n @param {number} seat @param {boolean} top */
+  const offStack = (n, seat, top) => {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const y = top ? TOP + 4 + i * 19 : BOTTOM - 20 - i * 19;
+      out.push(s('rect', { x: TRAY_X + 10, y, width: trayW - 20, height: 16, rx: 5, class: `off-checker c${seat}` }));
+    }
+    return out;
+  };
+  const offDest = dests.has(OFF);
+  layers.push(target('off', `Borne off: ${b.meOff} of yours${offDest ? ', a destination' : ''}`, { class: `off-target${offDest ? ' is-dest' : ''}` },
+    s('rect', { x: TRAY_X, y: H / 2 + 4, width: trayW, height: BOTTOM - H / 2, class: `hit${offDest ? ' dest-tray' : ''}` }),
+    offStack(b.meOff, me, false)));
+  layers.push(s('g', { role: 'img', 'aria-label': `Borne off: ${b.themOff} of your opponent's` }, offStack(b.themOff, them, true)));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8, class: 'tray-label', 'text-anchor': 'middle' }, `${b.themOff}`));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22, class: 'tray-label', 'text-anchor': 'middle' }, `${b.meOff}`));
+
+  // Cube, at the left edge: middle when centred, towards its owner.
+  if (obs.cube_enabled) {
+    const owner = obs.cube_owner;
+    const cy = owner === null || owner === undefined ? H / 2 : owner === me ? BOTTOM - 40 : TOP + 40;
+    const who = owner === null || owner === undefined ? 'in the middle' : owner === me ? 'yours' : "your opponent's";
+    layers.push(cube(40, cy, 50, obs.cube, `Doubling cube at ${obs.cube}, ${who}`));
+  }
+
+  // Dice: on the right half for my roll, the left half for theirs.
+  if (Array.isArray(obs.dice)) {
+    const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
+    const values = obs.dice[0] === obs.dice[1] ? [obs.dice[0], obs.dice[0], obs.dice[0], obs.dice[0]] : obs.dice.slice();
+    const used = usedDice(values, pick.steps.map((st) => st.die));
+    const cx = mover === me ? RIGHT_X + 3 * PW : LEFT_X + 3 * PW;
+    layers.push(diceRow(cx, H / 2, 58, values, used, { dark: mover === 1, roll: true,
+      label: `${colourName(mover)} rolled ${obs.dice.join(' and ')}` }));
+  }
+
+  const label = `${obs.game === 'tawla' ? 'Tawla' : 'Backgammon'} board seen by ${meName}: your home quarter is bottom right`;
+  return svgRoot(W, H, label, layers);
+}
+
+/** @param {ActionInfo} action */
+function onBoard(action) {
+  return steps.stepsOf(action) !== null && steps.stepsOf(action)?.length !== 0;
+}
+
+/** @type {import('../types.js').GameUI} */
+export const tablesUI = {
+  emptyPick,
+  render,
+  choose,
+  drag,
+  candidates,
+  complete,
+  undo,
+  isEmpty: (ctx) => pickOf(ctx).steps.length === 0 && pickOf(ctx).selected === null,
+  prompt,
+  onBoard,
+  summary,
+};

@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * Shapes shared by the modules (JSDoc only; this file exports nothing at run time).
+ *
+ * @typedef {{text: string, json: any}} ActionInfo
+ *   A legal action: its notation and its JSON form, as the engine gives them.
+ * @typedef {{kind: 'player', seat: number} | {kind: 'chance'} | {kind: 'over'}} TurnInfo
+ * @typedef {{version: number, turn: TurnInfo, observation: any, text: string,
+ *   legal?: ActionInfo[], returns?: number[]}} StateView
+ *   The state as one viewer may see it (the server's `state` objects).
+ * @typedef {{seat: number, kind: 'open' | 'human' | 'ai', name?: string | null,
+ *   agent?: string}} SeatInfo
+ * @typedef {{seat: number, url: string}} Invite
+ * @typedef {{id: string, game: string, options: Record<string, string>,
+ *   auto_forced: boolean, hidden_information: boolean,
+ *   status: 'waiting' | 'playing' | 'finished', seats: SeatInfo[],
+ *   invites: Invite[], viewer: {seat: number} | 'spectator', version: number,
+ *   created_at: number, updated_at: number, ws: string, state: StateView}} TableInfo
+ * @typedef {{key: string, default: string, kind: 'choice' | 'int',
+ *   values?: string[], min?: number, max?: number, help: string}} OptionSpec
+ * @typedef {{id: string, name: string, summary: string,
+ *   players: {min: number, max: number}, hidden_information: boolean,
+ *   options: OptionSpec[], agents: string[], rules?: string}} GameInfo
+ * @typedef {{text: string, json: any, estimate: number, confidence: number,
+ *   margin?: number | null, samples: number}} Hint
+ *
+ * @typedef {Object} BoardContext  Everything a board needs to draw itself.
+ * @property {any} obs the engine's observation for this viewer
+ * @property {ActionInfo[]} legal the viewer's legal actions (empty when not his turn)
+ * @property {number | null} seat the viewer's seat (null: a spectator)
+ * @property {string[]} names a display name per seat
+ * @property {any} pick the board's partial selection (see each game)
+ * @property {ActionInfo | null} [preview] an action to show as a suggestion (a hint)
+ *
+ * @typedef {Object} GameUI  One game family's board: drawing and building a move.
+ * @property {() => any} emptyPick a selection with nothing chosen
+ * @property {(ctx: BoardContext) => SVGSVGElement} render the board as SVG;
+ *   elements with `data-target` are clickable targets
+ * @property {(ctx: BoardContext, target: string) => any} choose the selection
+ *   after clicking `target` (the same object when nothing changes)
+ * @property {(ctx: BoardContext, from: string, to: string) => any} [drag] the
+ *   selection after dragging from one target to another
+ * @property {(ctx: BoardContext) => ActionInfo[]} candidates the legal actions
+ *   that agree with the selection so far
+ * @property {(ctx: BoardContext) => ActionInfo | null} complete the one action
+ *   the selection names in full, ready to confirm
+ * @property {(ctx: BoardContext) => any} undo the selection without its last part
+ * @property {(ctx: BoardContext) => boolean} isEmpty whether nothing is chosen
+ * @property {(ctx: BoardContext) => string} prompt what to do next, in words
+ * @property {(action: ActionInfo) => boolean} onBoard whether an action is
+ *   made on the board (others get buttons)
+ * @property {(obs: any) => string} summary a one-line state summary (dice, stake)
+ */
+export {};
