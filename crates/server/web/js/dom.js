@@ -4,12 +4,13 @@
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** @typedef {string | number | boolean | null | undefined} AttrValue */
-/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Node | string | number | null | undefined | false | any[]} Child */
+/** @typedef {AttrValue | ((e: any) => void)} AttrOrListener */
 
 /**
  * Sets attributes (and `on*` listeners) on an element.
  * @param {Element} el
- * @param {Record<string, AttrValue | EventListener>} attrs
+ * @param {Record<string, AttrOrListener>} attrs
  */
 function setAttrs(el, attrs) {
   for (const [key, value] of Object.entries(attrs)) {
@@ -30,7 +31,7 @@ function setAttrs(el, attrs) {
  * @param {Child[]} children
  */
 function append(el, children) {
-  for (const c of children.flat(3)) {
+  for (const c of /** @type {any[]} */ (children).flat(8)) {
     if (c === null || c === undefined || c === false) continue;
     el.append(typeof c === 'object' ? c : String(c));
   }
@@ -40,7 +41,7 @@ function append(el, children) {
  * An HTML element.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
- * @param {Record<string, AttrValue | EventListener>} [attrs]
+ * @param {Record<string, AttrOrListener>} [attrs]
  * @param {...(Child | Child[])} children
  * @returns {HTMLElementTagNameMap[K]}
  */
@@ -54,7 +55,7 @@ export function h(tag, attrs = {}, ...children) {
 /**
  * An SVG element.
  * @param {string} tag
- * @param {Record<string, AttrValue | EventListener>} [attrs]
+ * @param {Record<string, AttrOrListener>} [attrs]
  * @param {...(Child | Child[])} children
  * @returns {SVGElement}
  */

@@ -31,6 +31,7 @@
  * @property {string[]} names a display name per seat
  * @property {any} pick the board's partial selection (see each game)
  * @property {ActionInfo | null} [preview] an action to show as a suggestion (a hint)
+ * @property {string} [text] the engine's text drawing of the position
  *
  * @typedef {Object} GameUI  One game family's board: drawing and building a move.
  * @property {() => any} emptyPick a selection with nothing chosen

@@ -151,6 +151,7 @@ function prompt(ctx) {
 
 /** @param {any} obs */
 function summary(obs) {
+  /** @type {import("../dom.js").Child[]} */
   const parts = [];
   if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
   parts.push(`turn ${obs.turns} of ${obs.rules.turn_cap}`);
@@ -191,6 +192,7 @@ const HEAP = [
  */
 function heap(cx, cy, n, scale = 1) {
   const shown = Math.min(n, HEAP.length);
+  /** @type {import("../dom.js").Child[]} */
   const out = [];
   for (let i = shown - 1; i >= 0; i--) {
     const [dx, dy] = HEAP[i];
@@ -226,6 +228,7 @@ function render(ctx) {
   const batIn = ctx.legal.filter((a) => actionTarget(a) === 'port');
   const batOut = ctx.legal.filter((a) => actionTarget(a) === 'stumpen');
 
+  /** @type {import("../dom.js").Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'sh-table' }));
   layers.push(s('rect', { x: 30, y: 110, width: W - 60, height: H - 220, rx: 22, class: 'sh-board' }));

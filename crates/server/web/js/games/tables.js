@@ -237,6 +237,7 @@ export function stepText(st) {
 
 /** @param {any} obs */
 function summary(obs) {
+  /** @type {import("../dom.js").Child[]} */
   const parts = [];
   if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
   if (obs.cube_enabled) parts.push(`stake ${obs.cube}`);
@@ -300,6 +301,7 @@ function slotY(top, i, shift = 0) {
  */
 function stack(count, seat, cx, top, opts = {}) {
   const shown = Math.min(count, 5);
+  /** @type {import("../dom.js").Child[]} */
   const items = [];
   for (let i = 0; i < shown; i++) {
     const last = i === shown - 1;
@@ -334,6 +336,7 @@ function render(ctx) {
   const meName = colourName(me);
   const themName = colourName(them);
 
+  /** @type {import("../dom.js").Child[]} */
   const layers = [];
   // Frame and playing surface.
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 22, class: 'frame' }));
@@ -354,6 +357,7 @@ function render(ctx) {
     const mine = b.me[p];
     const theirs = b.them[p];
     const pinned = b.under[p];
+    /** @type {import("../dom.js").Child[]} */
     const parts = [];
     parts.push(s('path', {
       d: `M ${x - PW / 2 + 2} ${baseY} L ${x + PW / 2 - 2} ${baseY} L ${x} ${tipY} Z`,
@@ -400,6 +404,7 @@ function render(ctx) {
   const trayW = W - TRAY_X - 14;
   /** @param {number} n @param {number} seat @param {boolean} top */
   const offStack = (n, seat, top) => {
+    /** @type {import("../dom.js").Child[]} */
     const out = [];
     for (let i = 0; i < n; i++) {
       const y = top ? TOP + 4 + i * 19 : BOTTOM - 20 - i * 19;

@@ -1,0 +1,249 @@
+// @ts-check
+/**
+ * Every call the client makes to the server: the HTTP JSON API and each
+ * table's WebSocket (see the server's `/api/openapi.json`).
+ */
+
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').StateView} StateView */
+/** @typedef {import('./types.js').SeatInfo} SeatInfo */
+/** @typedef {import('./types.js').Hint} Hint */
+
+/** An error the server answered with (`{"error": {"code", "message"}}`). */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {any} [body]
+   */
+  constructor(status, code, message, body) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+/**
+ * A JSON request.
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: any, token?: string | null, headers?: Record<string, string>}} [opts]
+ * @returns {Promise<any>}
+ */
+async function request(method, path, opts = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json', ...(opts.headers || {}) };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', 'The server cannot be reached.');
+  }
+  const text = await response.text();
+  let body = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const err = body && body.error ? body.error : { code: 'http', message: `${response.status} ${response.statusText}` };
+    throw new ApiError(response.status, err.code, err.message, err);
+  }
+  return body;
+}
+
+/** Every game with its options. @returns {Promise<GameInfo[]>} */
+export async function listGames() {
+  return (await request('GET', '/api/games')).games;
+}
+
+/** One game with its rules. @param {string} id @returns {Promise<GameInfo>} */
+export function getGame(id) {
+  return request('GET', `/api/games/${encodeURIComponent(id)}`);
+}
+
+/**
+ * Creates a table.
+ * @param {{game: string, options: Record<string, string>, seats: string[], player?: string}} spec
+ * @returns {Promise<TableInfo>}
+ */
+export function createTable(spec) {
+  return request('POST', '/api/tables', { body: { ...spec, auto_forced: true } });
+}
+
+/**
+ * A table as the token's seat (or a spectator) sees it.
+ * @param {string} id @param {string | null} [token]
+ * @returns {Promise<TableInfo>}
+ */
+export function getTable(id, token) {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}`, { token });
+}
+
+/**
+ * Takes a seat.
+ * @param {string} id
+ * @param {{seat?: number, name?: string, player?: string}} body
+ * @returns {Promise<{table: string, seat: number, token: string, view: TableInfo}>}
+ */
+export function joinTable(id, body) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/join`, { body });
+}
+
+/**
+ * Plays an action (as JSON, or in notation) at the version the player saw.
+ * @param {string} id
+ * @param {string} token
+ * @param {number} version
+ * @param {{json?: any, action?: string}} action
+ * @returns {Promise<{version: number, actions: any[], state: StateView}>}
+ */
+export function act(id, token, version, action) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { version, ...action } });
+}
+
+/** The game's record (finished games, or any game without hidden information). @param {string} id */
+export function getRecord(id) {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}/record`);
+}
+
+/** The address of a table's record, for downloading. @param {string} id */
+export function recordUrl(id) {
+  return `/api/tables/${encodeURIComponent(id)}/record`;
+}
+
+/**
+ * Every position of a game with the action that led to it, as `seat` (or a
+ * spectator) may see them; for games with hidden information only once over.
+ * @param {string} id @param {number | null} seat
+ * @returns {Promise<{game: string, options: Record<string, string>, players: string[],
+ *   result: number[] | null, steps: {version: number, seat: number | null, auto: boolean,
+ *   text: string | null, events: string[], state: StateView}[]}>}
+ */
+export function getReplay(id, seat) {
+  const query = seat === null ? '' : `?seat=${seat}`;
+  return request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query}`);
+}
+
+/**
+ * The AI's best moves for the seat to move, with win estimates.
+ * @param {string} id @param {string} token
+ * @returns {Promise<{version: number, hints: Hint[]}>}
+ */
+export function getHints(id, token) {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}/hints`, { token });
+}
+
+/**
+ * The unfinished tables of a player.
+ * @param {string} playerKey
+ * @returns {Promise<{tables: any[]}>}
+ */
+export function myTables(playerKey) {
+  return request('GET', '/api/players/me/tables', { headers: { 'X-Player-Key': playerKey } });
+}
+
+/**
+ * A table's live connection: says hello with the seat token and the last
+ * version seen, passes every message on, and reconnects with back-off
+ * (asking only for what was missed) until closed.
+ */
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string | null} token
+   * @param {{onMessage: (msg: any) => void, onStatus: (status: 'connecting' | 'open' | 'closed' | 'refused') => void,
+   *   since: () => number | null}} handlers
+   */
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    /** @type {WebSocket | null} */
+    this.ws = null;
+    this.closed = false;
+    this.retries = 0;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.timer = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.pinger = null;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws`);
+    this.ws = ws;
+    this.handlers.onStatus('connecting');
+    ws.onopen = () => {
+      this.retries = 0;
+      const since = this.handlers.since();
+      /** @type {Record<string, any>} */
+      const hello = { type: 'hello' };
+      if (this.token) hello.token = this.token;
+      if (since !== null) hello.since = since;
+      ws.send(JSON.stringify(hello));
+      this.handlers.onStatus('open');
+      if (this.pinger) clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: 'ping' }), 25000);
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      this.handlers.onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.pinger) clearInterval(this.pinger);
+      this.pinger = null;
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      if (e.code === 4401) {
+        this.handlers.onStatus('refused');
+        return;
+      }
+      this.handlers.onStatus('closed');
+      const delay = Math.min(8000, 300 * 2 ** this.retries);
+      this.retries += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  /** Asks the server for the whole table again. */
+  resync() {
+    this.send({ type: 'sync' });
+  }
+
+  /** @param {any} msg */
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  /** Drops the connection now (the next one resumes from the last version). */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+
+  close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.pinger) clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+    this.ws = null;
+  }
+}

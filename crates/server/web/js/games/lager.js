@@ -1,0 +1,294 @@
+// @ts-check
+/**
+ * The Läger board: a grid with a camp at each end, four stones and a
+ * blockade per player, unplayed pieces in trays beside the board. Drawn
+ * from the viewer's side: his own camp at the bottom.
+ */
+
+import { s, svgRoot, target } from '../dom.js';
+
+/** @typedef {import('../types.js').ActionInfo} ActionInfo */
+/** @typedef {import('../types.js').BoardContext} BoardContext */
+
+const STONES = /** @type {const} */ (['blue', 'yellow', 'black', 'white']);
+const LETTER_OF = /** @type {Record<string, string>} */ ({ blue: 'B', yellow: 'Y', black: 'K', white: 'W', blockade: 'R' });
+const STONE_OF = /** @type {Record<string, string>} */ ({ b: 'blue', y: 'yellow', k: 'black', w: 'white', r: 'blockade' });
+const MOVES = /** @type {Record<string, string>} */ ({
+  blue: '1–2 straight ahead', yellow: '1–2 diagonally ahead', black: '1 diagonally', white: '1 any way', blockade: 'placed once',
+});
+
+/** @param {number} col 0-based @param {number} row 0-based (row 0 is "1") */
+function squareName(col, row) {
+  return `${String.fromCharCode(97 + col)}${row + 1}`;
+}
+
+/** @param {string} sq e.g. `c3` */
+function squareXY(sq) {
+  return { col: sq.charCodeAt(0) - 97, row: Number(sq.slice(1)) - 1 };
+}
+
+/**
+ * The piece on a square: owner and kind, from the board strings.
+ * @param {any} obs @param {number} col @param {number} row
+ * @returns {{owner: number, stone: string} | null}
+ */
+function pieceAt(obs, col, row) {
+  const line = obs.board[obs.rows - 1 - row];
+  const ch = line ? line[col] : '.';
+  if (!ch || ch === '.') return null;
+  const lower = ch.toLowerCase();
+  return { owner: ch === lower ? 1 : 0, stone: STONE_OF[lower] || '?' };
+}
+
+/**
+ * An action's source (a square or a tray slot) and destination.
+ * @param {ActionInfo} a
+ * @returns {{from: string, to: string} | null}
+ */
+function endsOf(a) {
+  const j = a.json;
+  if (!j || typeof j !== 'object') return null;
+  if (j.move) return { from: `sq:${j.move.from}`, to: `sq:${j.move.to}` };
+  if (j.place) return { from: `tray:${j.place.stone}`, to: `sq:${j.place.to}` };
+  if (j.blockade) return { from: 'tray:blockade', to: `sq:${j.blockade.to}` };
+  return null;
+}
+
+/** @typedef {{from: string | null, action: ActionInfo | null}} LagerPick */
+
+/** @returns {LagerPick} */
+function emptyPick() {
+  return { from: null, action: null };
+}
+
+/** @param {BoardContext} ctx @returns {LagerPick} */
+function pickOf(ctx) {
+  return ctx.pick && 'from' in ctx.pick && 'action' in ctx.pick ? ctx.pick : emptyPick();
+}
+
+/** @param {BoardContext} ctx @param {string} from */
+function actionsFrom(ctx, from) {
+  return ctx.legal.filter((a) => endsOf(a)?.from === from);
+}
+
+/** @param {BoardContext} ctx @param {string} t @returns {LagerPick} */
+function choose(ctx, t) {
+  const pick = pickOf(ctx);
+  if (pick.from) {
+    if (t === pick.from) return emptyPick();
+    const a = actionsFrom(ctx, pick.from).find((x) => endsOf(x)?.to === t);
+    if (a) return { from: pick.from, action: a };
+  }
+  if (actionsFrom(ctx, t).length > 0) return { from: t, action: null };
+  return pick;
+}
+
+/** @param {BoardContext} ctx @param {string} from @param {string} to */
+function drag(ctx, from, to) {
+  const picked = choose({ ...ctx, pick: emptyPick() }, from);
+  if (!picked.from) return pickOf(ctx);
+  return choose({ ...ctx, pick: picked }, to);
+}
+
+/** @param {BoardContext} ctx */
+function candidates(ctx) {
+  const pick = pickOf(ctx);
+  if (pick.action) return [pick.action];
+  if (pick.from) return actionsFrom(ctx, pick.from);
+  return ctx.legal;
+}
+
+/** @param {BoardContext} ctx @returns {LagerPick} */
+function undo(ctx) {
+  const pick = pickOf(ctx);
+  return pick.action ? { from: pick.from, action: null } : emptyPick();
+}
+
+/** @param {string} id */
+function sourceName(id) {
+  if (id.startsWith('tray:')) {
+    const kind = id.slice(5);
+    return kind === 'blockade' ? 'your blockade' : `your unplayed ${kind} stone`;
+  }
+  return `the piece on ${id.slice(3)}`;
+}
+
+/** @param {BoardContext} ctx */
+function prompt(ctx) {
+  if (ctx.legal.length === 0) return '';
+  const pick = pickOf(ctx);
+  if (pick.action) return `${pick.action.text}: confirm it, or undo.`;
+  if (pick.from) return `Choose where ${sourceName(pick.from)} goes.`;
+  return 'Place a stone in your camp, move a stone, or place your blockade.';
+}
+
+/** @param {any} obs */
+function summary(obs) {
+  return `${obs.columns}×${obs.rows} · ply ${obs.plies} of ${obs.max_plies} · captured stones ${obs.captured === 'out' ? 'leave the game' : 'return'}`;
+}
+
+// ---- drawing ----
+
+/**
+ * A stone or blockade.
+ * @param {number} cx @param {number} cy @param {number} size
+ * @param {string} stone @param {number} owner @param {boolean} flip
+ * @param {string} [cls]
+ */
+function piece(cx, cy, size, stone, owner, flip, cls = '') {
+  const r = size * 0.36;
+  if (stone === 'blockade') {
+    return s('g', { class: `lg-piece lg-blockade o${owner} ${cls}`.trim() },
+      s('rect', { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: r * 0.2, class: 'lg-block-body' }),
+      s('path', { d: `M ${cx - r * 0.6} ${cy - r * 0.6} L ${cx + r * 0.6} ${cy + r * 0.6} M ${cx + r * 0.6} ${cy - r * 0.6} L ${cx - r * 0.6} ${cy + r * 0.6}`, class: 'lg-block-x' }),
+    );
+  }
+  // Forward for South is up the board; drawn from North's side it flips.
+  const up = (owner === 0) !== flip;
+  const dir = up ? -1 : 1;
+  return s('g', { class: `lg-piece lg-${stone} o${owner} ${cls}`.trim() },
+    s('circle', { cx, cy, r: r + size * 0.06, class: 'lg-ring' }),
+    s('circle', { cx, cy, r, class: 'lg-body' }),
+    s('path', { d: `M ${cx - r * 0.42} ${cy + dir * r * 0.05} L ${cx} ${cy + dir * r * 0.6} L ${cx + r * 0.42} ${cy + dir * r * 0.05} Z`, class: 'lg-chevron', transform: `translate(0 ${-dir * r * 0.05})` }),
+    s('text', { x: cx, y: cy - dir * r * 0.32, class: 'lg-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': r * 0.7 }, LETTER_OF[stone]),
+  );
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const obs = ctx.obs;
+  const me = ctx.seat === 1 ? 1 : 0;
+  const flip = me === 1;
+  const cols = obs.columns;
+  const rows = obs.rows;
+  const cell = Math.floor(Math.min(96, 680 / rows, 620 / cols));
+  const bx = 60;
+  const by = 60;
+  const bw = cols * cell;
+  const bh = rows * cell;
+  const trayX = bx + bw + 40;
+  const W = trayX + 260;
+  const H = Math.max(by + bh + 60, 560);
+  const pick = pickOf(ctx);
+  const myTurn = ctx.legal.length > 0;
+  const sources = new Set(ctx.legal.map((a) => endsOf(a)?.from).filter(Boolean));
+  /** @type {Map<string, ActionInfo>} */
+  const dests = new Map();
+  if (pick.from) for (const a of actionsFrom(ctx, pick.from)) dests.set(/** @type {string} */ (endsOf(a)?.to), a);
+  const chosen = pick.action ? endsOf(pick.action) : null;
+  const preview = ctx.preview ? endsOf(ctx.preview) : null;
+  const threatened = new Set(myTurn ? obs.threatened : []);
+  const capturable = new Set(myTurn ? obs.capturable : []);
+  const names = [ctx.names[0] || 'South', ctx.names[1] || 'North'];
+
+  /** Screen position of a square. @param {number} col @param {number} row */
+  const pos = (col, row) => {
+    const c = flip ? cols - 1 - col : col;
+    const r = flip ? row : rows - 1 - row;
+    return { x: bx + c * cell, y: by + r * cell };
+  };
+
+  /** @type {import("../dom.js").Child[]} */
+  const layers = [];
+  layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 22, class: 'lg-table' }));
+  layers.push(s('rect', { x: bx - 14, y: by - 14, width: bw + 28, height: bh + 28, rx: 10, class: 'lg-frame' }));
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const { x, y } = pos(col, row);
+      const name = squareName(col, row);
+      const id = `sq:${name}`;
+      const camp = row === 0 ? 0 : row === rows - 1 ? 1 : -1;
+      const p = pieceAt(obs, col, row);
+      const isSrc = myTurn && sources.has(id);
+      const dest = dests.get(id);
+      const isChosen = chosen && (chosen.to === id);
+      const isFrom = pick.from === id || (chosen && chosen.from === id);
+      const isPreview = preview && (preview.to === id || preview.from === id);
+      const cls = ['lg-square', (row + col) % 2 ? 'dark' : 'light', camp === 0 ? 'camp0' : camp === 1 ? 'camp1' : '',
+        dest ? 'dest' : '', isChosen ? 'chosen' : '', isPreview ? 'preview' : ''].filter(Boolean).join(' ');
+      const parts = [s('rect', { x, y, width: cell, height: cell, class: cls })];
+      if (threatened.has(name) && !p) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.09, class: 'lg-threat' }));
+      if (p) {
+        const pc = isFrom ? 'selected' : isSrc ? 'src' : capturable.has(name) ? 'capturable' : '';
+        parts.push(piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc));
+      }
+      if (dest) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.2, class: 'dest-marker' }));
+      const what = p ? `${names[p.owner]}'s ${p.stone}${p.stone === 'blockade' ? '' : ' stone'}` : 'empty';
+      const campText = camp >= 0 ? ` (${names[camp]}'s camp)` : '';
+      const extra = isSrc ? ', can move' : dest ? `, a destination (${dest.text})` : capturable.has(name) ? ', can be knocked out' : threatened.has(name) ? ', threatened by you' : '';
+      layers.push(target(id, `${name}${campText}: ${what}${extra}`,
+        { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null }, parts));
+    }
+  }
+  // Coordinates.
+  for (let col = 0; col < cols; col++) {
+    const { x } = pos(col, 0);
+    layers.push(s('text', { x: x + cell / 2, y: by + bh + 38, class: 'lg-coord', 'text-anchor': 'middle' }, String.fromCharCode(97 + col)));
+  }
+  for (let row = 0; row < rows; row++) {
+    const { y } = pos(0, row);
+    layers.push(s('text', { x: bx - 32, y: y + cell / 2 + 6, class: 'lg-coord', 'text-anchor': 'middle' }, String(row + 1)));
+  }
+
+  // Trays: the opponent's at the top, mine at the bottom.
+  /** @param {number} p @param {boolean} top */
+  const tray = (p, top) => {
+    const pv = obs.players[p];
+    const y0 = top ? by : by + bh - 230;
+    const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
+    const parts = [
+      s('rect', { x: trayX, y: y0, width: 230, height: 230, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
+      s('text', { x: trayX + 16, y: y0 + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
+      s('text', { x: trayX + 16, y: y0 + 54, class: 'lg-tray-info' }, `in ${names[1 - p]}'s camp: ${pv.in_opponent_camp} of 2`),
+    ];
+    const kinds = [...STONES, 'blockade'];
+    kinds.forEach((kind, i) => {
+      const where = pv[kind];
+      const cx = trayX + 36 + (i % 3) * 78;
+      const cy = y0 + 100 + Math.floor(i / 3) * 82;
+      const id = `tray:${kind}`;
+      const mine = p === me;
+      const isSrc = mine && myTurn && sources.has(id);
+      const isSel = mine && pick.from === id;
+      const status = where === 'unplayed' ? 'in hand' : where === 'out' ? 'out' : `on ${where}`;
+      const cls = where === 'unplayed' ? (isSel ? 'selected' : isSrc ? 'src' : '') : 'played';
+      const drawn = piece(cx, cy, 64, kind, p, flip, cls);
+      const label = s('text', { x: cx, y: cy + 36, class: 'lg-tray-info', 'text-anchor': 'middle' }, status);
+      if (mine && isSrc) {
+        parts.push(target(id, `Your ${kind}${kind === 'blockade' ? '' : ' stone'}: ${status}, moves ${MOVES[kind]}${isSel ? ', selected' : ', can be placed'}`,
+          { class: 'can-pick', 'data-drag': 'yes' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn, label));
+      } else {
+        parts.push(s('g', { role: 'img', 'aria-label': `${names[p]}'s ${kind}: ${status}` }, drawn, label));
+      }
+    });
+    return parts;
+  };
+  layers.push(tray(1 - me, true));
+  layers.push(tray(me, false));
+  return svgRoot(W, H, `Läger board ${cols} by ${rows}, seen by ${names[me]}: your camp at the bottom`, layers);
+}
+
+/** @param {ActionInfo} action */
+function onBoard(action) {
+  return endsOf(action) !== null;
+}
+
+/** @type {import('../types.js').GameUI} */
+export const lagerUI = {
+  emptyPick,
+  render,
+  choose,
+  drag,
+  candidates,
+  complete: (ctx) => pickOf(ctx).action,
+  undo,
+  isEmpty: (ctx) => !pickOf(ctx).from && !pickOf(ctx).action,
+  prompt,
+  onBoard,
+  summary,
+};
+
+export { squareXY };

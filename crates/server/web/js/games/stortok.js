@@ -1,0 +1,276 @@
+// @ts-check
+/**
+ * The Stortok card table: the viewer's hand at the bottom, the other
+ * players round the table with their hand sizes and the cards known to be
+ * in their hands, the pile in the middle, the stock with the turned trump,
+ * and the two trump suits.
+ */
+
+import { s, svgRoot, target } from '../dom.js';
+
+/** @typedef {import('../types.js').ActionInfo} ActionInfo */
+/** @typedef {import('../types.js').BoardContext} BoardContext */
+
+const SUITS = /** @type {Record<string, {sym: string, name: string, red: boolean}>} */ ({
+  C: { sym: '♣', name: 'clubs', red: false },
+  D: { sym: '♦', name: 'diamonds', red: true },
+  H: { sym: '♥', name: 'hearts', red: true },
+  S: { sym: '♠', name: 'spades', red: false },
+});
+const RANK_NAMES = /** @type {Record<string, string>} */ ({ A: 'ace', K: 'king', Q: 'queen', J: 'jack' });
+
+/** @param {string} card e.g. `10H` */
+export function parseCard(card) {
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+
+/** @param {string} card */
+export function cardName(card) {
+  const { rank, suit } = parseCard(card);
+  return `${RANK_NAMES[rank] || rank} of ${SUITS[suit]?.name || suit}`;
+}
+
+/** @param {string} card */
+function cardShort(card) {
+  const { rank, suit } = parseCard(card);
+  return `${rank}${SUITS[suit]?.sym || suit}`;
+}
+
+/** @param {ActionInfo} a @returns {string | null} */
+function playedCard(a) {
+  return a.json && typeof a.json === 'object' && typeof a.json.play === 'string' ? a.json.play : null;
+}
+
+/** @typedef {{card: string | null}} CardPick */
+
+/** @returns {CardPick} */
+function emptyPick() {
+  return { card: null };
+}
+
+/** @param {BoardContext} ctx @returns {CardPick} */
+function pickOf(ctx) {
+  return ctx.pick && 'card' in ctx.pick ? ctx.pick : emptyPick();
+}
+
+/** @param {BoardContext} ctx @param {string} t @returns {CardPick} */
+function choose(ctx, t) {
+  const pick = pickOf(ctx);
+  const m = /^card:(.+)$/.exec(t);
+  if (!m) return pick;
+  if (pick.card === m[1]) return emptyPick();
+  if (ctx.legal.some((a) => playedCard(a) === m[1])) return { card: m[1] };
+  return pick;
+}
+
+/** @param {BoardContext} ctx @param {string} from @param {string} to */
+function drag(ctx, from, to) {
+  return to === 'pile' ? choose({ ...ctx, pick: emptyPick() }, from) : pickOf(ctx);
+}
+
+/** @param {BoardContext} ctx */
+function candidates(ctx) {
+  const card = pickOf(ctx).card;
+  return card ? ctx.legal.filter((a) => playedCard(a) === card) : ctx.legal;
+}
+
+/** @param {BoardContext} ctx */
+function complete(ctx) {
+  const card = pickOf(ctx).card;
+  return card ? ctx.legal.find((a) => playedCard(a) === card) || null : null;
+}
+
+/** @param {BoardContext} ctx */
+function prompt(ctx) {
+  const obs = ctx.obs;
+  if (ctx.legal.length === 0) return '';
+  const card = pickOf(ctx).card;
+  if (card) return `Play the ${cardName(card)}? Confirm, or pick another card.`;
+  const top = obs.table.length > obs.trick_start ? obs.table[obs.table.length - 1] : null;
+  const canPlay = ctx.legal.some((a) => playedCard(a));
+  if (!top) return 'Lead any card.';
+  if (!canPlay) return `Nothing in your hand beats the ${cardName(top)}: you must pick up.`;
+  return `Beat the ${cardName(top)}, or pick up.`;
+}
+
+/** @param {any} obs */
+function summary(obs) {
+  const parts = [`version ${obs.version}`];
+  if (obs.high_trump) parts.push(`trumps ${SUITS[obs.high_trump].sym} high, ${SUITS[obs.low_trump].sym} low`);
+  parts.push(`stock ${obs.stock + (obs.turned_in_stock ? 1 : 0)}`);
+  return parts.join(' · ');
+}
+
+// ---- drawing ----
+
+const W = 1040;
+const H = 800;
+const CW = 84;
+const CH = 120;
+
+/**
+ * A face-up card.
+ * @param {string} card
+ * @param {number} x @param {number} y
+ * @param {{cls?: string, scale?: number, rotate?: number}} [opts]
+ */
+function cardFace(card, x, y, opts = {}) {
+  const { rank, suit } = parseCard(card);
+  const info = SUITS[suit] || { sym: suit, red: false };
+  const k = opts.scale || 1;
+  const w = CW * k;
+  const h = CH * k;
+  const rot = opts.rotate ? ` rotate(${opts.rotate} ${w / 2} ${h / 2})` : '';
+  return s('g', { class: `card ${info.red ? 'red' : 'black'} ${opts.cls || ''}`.trim(), transform: `translate(${x} ${y})${rot}` },
+    s('rect', { width: w, height: h, rx: 8 * k, class: 'card-face' }),
+    s('text', { x: 7 * k, y: 22 * k, class: 'card-rank', 'font-size': 20 * k }, rank),
+    s('text', { x: 7 * k, y: 42 * k, class: 'card-suit', 'font-size': 18 * k }, info.sym),
+    s('text', { x: w / 2, y: h / 2 + 16 * k, class: 'card-pip', 'font-size': 46 * k, 'text-anchor': 'middle' }, info.sym),
+  );
+}
+
+/**
+ * A face-down card.
+ * @param {number} x @param {number} y @param {number} [scale] @param {number} [rotate]
+ */
+function cardBack(x, y, scale = 1, rotate = 0) {
+  const w = CW * scale;
+  const h = CH * scale;
+  return s('g', { class: 'card back', transform: `translate(${x} ${y})${rotate ? ` rotate(${rotate} ${w / 2} ${h / 2})` : ''}` },
+    s('rect', { width: w, height: h, rx: 8 * scale, class: 'card-back' }),
+    s('rect', { x: 6 * scale, y: 6 * scale, width: w - 12 * scale, height: h - 12 * scale, rx: 5 * scale, class: 'card-back-inner' }),
+  );
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const obs = ctx.obs;
+  const n = obs.players;
+  const me = ctx.seat === null ? 0 : ctx.seat;
+  const pick = pickOf(ctx);
+  const playable = new Set(ctx.legal.map(playedCard).filter(Boolean));
+  const previewCard = ctx.preview ? playedCard(ctx.preview) : null;
+  /** @type {import("../dom.js").Child[]} */
+  const layers = [];
+  layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'st-room' }));
+  layers.push(s('ellipse', { cx: W / 2, cy: H / 2 - 50, rx: W / 2 - 30, ry: H / 2 - 120, class: 'st-table' }));
+
+  // Players round the table (not the viewer).
+  for (let k = 1; k < n; k++) {
+    const p = (me + k) % n;
+    // The others sit round the far side, clockwise: the next player on my left.
+    const angle = Math.PI + (k * Math.PI) / n;
+    const cx = W / 2 + Math.cos(angle) * (W / 2 - 150);
+    const cy = 250 + Math.sin(angle) * 120;
+    const size = obs.hand_sizes[p];
+    const toMove = obs.phase !== 'over' && obs.to_move === p;
+    const name = ctx.names[p] || `P${p}`;
+    const out = obs.phase !== 'over' && size === 0;
+    /** @type {import("../dom.js").Child[]} */
+    const parts = [];
+    const fan = Math.min(size, 8);
+    for (let i = 0; i < fan; i++) parts.push(cardBack(cx - 40 + (i - fan / 2) * 9, cy - 70, 0.62, (i - fan / 2) * 4));
+    parts.push(s('rect', { x: cx - 92, y: cy + 4, width: 184, height: 50, rx: 12, class: `st-seat${toMove ? ' to-move' : ''}` }));
+    parts.push(s('text', { x: cx, y: cy + 25, class: 'st-seat-name', 'text-anchor': 'middle' }, `${name}${p === 0 ? ' (dealer)' : ''}`));
+    parts.push(s('text', { x: cx, y: cy + 45, class: 'st-seat-info', 'text-anchor': 'middle' },
+      out ? 'out' : `${size} card${size === 1 ? '' : 's'}`));
+    const known = obs.known[p] || [];
+    known.slice(0, 10).forEach((/** @type {string} */ c, /** @type {number} */ i) => parts.push(cardFace(c, cx - 96 + i * 19, cy + 60, { scale: 0.42, cls: 'known' })));
+    if (known.length > 10) parts.push(s('text', { x: cx + 110, y: cy + 90, class: 'st-seat-info' }, `+${known.length - 10}`));
+    const knownText = known.length ? `; known to hold ${known.map(cardShort).join(' ')}` : '';
+    layers.push(s('g', { role: 'img', 'aria-label': `${name}: ${out ? 'out of the game' : `${size} cards`}${toMove ? ', to move' : ''}${knownText}` }, parts));
+  }
+
+  // Stock and the turned trump.
+  const stockX = 110;
+  const stockY = H / 2 - 90;
+  const stockParts = [];
+  if (obs.turned && obs.turned_in_stock) stockParts.push(cardFace(obs.turned, stockX + 44, stockY + 14, { rotate: 90, scale: 0.9 }));
+  for (let i = 0; i < Math.min(obs.stock, 6); i++) stockParts.push(cardBack(stockX - i * 2, stockY - i * 2, 0.9));
+  stockParts.push(s('text', { x: stockX + 38, y: stockY + CH + 26, class: 'st-label', 'text-anchor': 'middle' },
+    obs.stock === 0 && !obs.turned_in_stock ? 'Stock empty' : `Stock ${obs.stock}${obs.turned_in_stock ? ' + trump' : ''}`));
+  layers.push(s('g', { role: 'img', 'aria-label': `Stock: ${obs.stock} cards${obs.turned && obs.turned_in_stock ? `, the ${cardName(obs.turned)} turned beneath it` : ''}` }, stockParts));
+
+  // Trumps.
+  if (obs.high_trump) {
+    const hi = SUITS[obs.high_trump];
+    const lo = SUITS[obs.low_trump];
+    layers.push(s('g', { role: 'img', 'aria-label': `High trump ${hi.name}, low trump ${lo.name}` },
+      s('rect', { x: W - 250, y: H / 2 - 90, width: 170, height: 92, rx: 12, class: 'st-trumps' }),
+      s('text', { x: W - 235, y: H / 2 - 58, class: 'st-trump-label' }, 'High trump'),
+      s('text', { x: W - 100, y: H / 2 - 56, class: `st-trump-sym ${hi.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, hi.sym),
+      s('text', { x: W - 235, y: H / 2 - 16, class: 'st-trump-label' }, 'Low trump'),
+      s('text', { x: W - 100, y: H / 2 - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
+  }
+
+  // The pile: earlier tricks stacked, the current trick fanned, the top card marked.
+  const table = obs.table || [];
+  const pileParts = [];
+  const trickStart = Math.min(obs.trick_start, table.length);
+  const older = table.slice(0, trickStart);
+  const current = table.slice(trickStart);
+  const px = W / 2 - 150;
+  const py = H / 2 - 110;
+  older.slice(-6).forEach((/** @type {string} */ c, /** @type {number} */ i) => pileParts.push(cardFace(c, px - 40 + i * 5, py - 6 + i * 3, { cls: 'old', scale: 0.9, rotate: -12 + i * 3 })));
+  current.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
+    const isTop = i === current.length - 1;
+    pileParts.push(cardFace(c, px + 60 + i * 34, py + (i % 2) * 8, { cls: isTop ? 'top-card' : '' }));
+  });
+  const topCard = table.length ? table[table.length - 1] : null;
+  pileParts.push(s('rect', { x: px - 60, y: py - 30, width: 420, height: 190, class: 'hit' }));
+  const pileLabel = table.length === 0 ? 'The table is empty'
+    : `The table: ${table.length} card${table.length === 1 ? '' : 's'}${older.length ? ` (${older.length} in earlier tricks)` : ''}; on top the ${cardName(/** @type {string} */ (topCard))}${obs.last !== null && obs.last !== undefined ? `, played by ${ctx.names[obs.last] || 'P' + obs.last}` : ''}`;
+  layers.push(target('pile', pileLabel, { class: 'st-pile' }, pileParts));
+  if (table.length === 0) layers.push(s('text', { x: W / 2, y: H / 2 - 40, class: 'st-empty', 'text-anchor': 'middle' }, 'empty table'));
+  if (obs.discarded && obs.discarded.length) {
+    layers.push(s('text', { x: W - 165, y: H / 2 + 30, class: 'st-label', 'text-anchor': 'middle' }, `Set aside: ${obs.discarded.length}`));
+  }
+
+  // My hand.
+  const hand = obs.hand || [];
+  const handY = H - CH - 44;
+  const avail = W - 120;
+  const step = hand.length > 1 ? Math.min(CW + 8, (avail - CW) / (hand.length - 1)) : 0;
+  const x0 = W / 2 - ((hand.length - 1) * step + CW) / 2;
+  const myTurn = ctx.legal.length > 0;
+  hand.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
+    const can = myTurn && playable.has(c);
+    const sel = pick.card === c;
+    const lift = sel ? 34 : can ? 12 : 0;
+    const cls = [can ? 'playable' : myTurn ? 'unplayable' : '', sel ? 'selected' : '', previewCard === c ? 'preview' : ''].filter(Boolean).join(' ');
+    layers.push(target(`card:${c}`, `${cardName(c)}${sel ? ', selected' : can ? ', can beat' : ''}`,
+      { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null },
+      cardFace(c, x0 + i * step, handY - lift, { cls })));
+  });
+  if (ctx.seat !== null) {
+    const toMove = obs.phase !== 'over' && obs.to_move === me;
+    layers.push(s('text', { x: W / 2, y: H - 14, 'text-anchor': 'middle', class: `st-me${toMove ? ' to-move' : ''}` },
+      `${ctx.names[me] || 'You'}${me === 0 ? ' (dealer)' : ''} · ${hand.length} card${hand.length === 1 ? '' : 's'}${toMove ? ' · your turn' : ''}`));
+  } else {
+    layers.push(s('text', { x: W / 2, y: H - 70, class: 'st-label', 'text-anchor': 'middle' }, `Watching: ${ctx.names[0] || 'P0'} holds ${obs.hand_sizes[0]} cards`));
+  }
+  return svgRoot(W, H, `Stortok table for ${n} players, seen by ${ctx.names[me] || 'P' + me}`, layers);
+}
+
+/** @param {ActionInfo} action */
+function onBoard(action) {
+  return playedCard(action) !== null;
+}
+
+/** @type {import('../types.js').GameUI} */
+export const stortokUI = {
+  emptyPick,
+  render,
+  choose,
+  drag,
+  candidates,
+  complete,
+  undo: () => emptyPick(),
+  isEmpty: (ctx) => !pickOf(ctx).card,
+  prompt,
+  onBoard,
+  summary,
+};

@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * Pointer and keyboard input on a board: a click (or Enter / Space on a
+ * focused target) chooses a target; dragging from a movable piece to a
+ * target makes the move in one gesture; arrow keys move the focus between
+ * targets.
+ */
+
+/**
+ * @param {HTMLElement} box the element holding the board's SVG
+ * @param {{click: (target: string) => void, drag: (from: string, to: string) => void,
+ *   draggable: () => boolean}} handlers
+ */
+export function attachBoardInput(box, handlers) {
+  /** @type {{from: string, x: number, y: number, moved: boolean, ghost: SVGElement | null, pointerId: number} | null} */
+  let dragging = null;
+
+  /** @param {EventTarget | null} el @returns {Element | null} */
+  const targetOf = (el) => (el instanceof Element ? el.closest('[data-target]') : null);
+
+  box.addEventListener('pointerdown', (e) => {
+    const t = targetOf(e.target);
+    if (!t || e.button !== 0) return;
+    if (t.getAttribute('data-drag') === 'yes' && handlers.draggable()) {
+      dragging = { from: /** @type {string} */ (t.getAttribute('data-target')), x: e.clientX, y: e.clientY, moved: false, ghost: null, pointerId: e.pointerId };
+    }
+  });
+
+  box.addEventListener('pointermove', (e) => {
+    if (!dragging || e.pointerId !== dragging.pointerId) return;
+    const dx = e.clientX - dragging.x;
+    const dy = e.clientY - dragging.y;
+    if (!dragging.moved && Math.hypot(dx, dy) < 8) return;
+    const svg = box.querySelector('svg');
+    if (!svg) return;
+    if (!dragging.moved) {
+      dragging.moved = true;
+      const source = box.querySelector(`[data-target="${CSS.escape(dragging.from)}"]`);
+      const piece = source && source.querySelector('.checker.src, .checker.selected, .card, .lg-piece, circle');
+      if (piece) {
+        const ghost = /** @type {SVGElement} */ (piece.cloneNode(true));
+        ghost.classList.add('drag-ghost');
+        ghost.setAttribute('pointer-events', 'none');
+        svg.append(ghost);
+        dragging.ghost = ghost;
+      }
+    }
+    if (dragging.ghost) {
+      const ctm = svg.getScreenCTM();
+      const scale = ctm ? ctm.a : 1;
+      dragging.ghost.setAttribute('transform', `translate(${dx / scale} ${dy / scale})`);
+    }
+  });
+
+  const finish = (/** @type {PointerEvent} */ e) => {
+    if (!dragging || e.pointerId !== dragging.pointerId) return;
+    const d = dragging;
+    dragging = null;
+    if (d.ghost) d.ghost.remove();
+    if (!d.moved) return;
+    const under = targetOf(document.elementFromPoint(e.clientX, e.clientY));
+    const to = under && under.getAttribute('data-target');
+    box.dataset.dragged = 'yes';
+    if (to && to !== d.from) handlers.drag(d.from, to);
+  };
+  box.addEventListener('pointerup', finish);
+  box.addEventListener('pointercancel', (e) => {
+    if (dragging && dragging.ghost) dragging.ghost.remove();
+    if (dragging && e.pointerId === dragging.pointerId) dragging = null;
+  });
+
+  box.addEventListener('click', (e) => {
+    if (box.dataset.dragged === 'yes') {
+      delete box.dataset.dragged;
+      return;
+    }
+    const t = targetOf(e.target);
+    if (t) handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
+  });
+
+  box.addEventListener('keydown', (e) => {
+    const t = targetOf(e.target);
+    if (!t) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
+    } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
+      e.preventDefault();
+      const all = /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target]')]);
+      const i = all.indexOf(/** @type {SVGElement} */ (t));
+      const next = all[(i + (e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1) + all.length) % all.length];
+      if (next) next.focus();
+    }
+  });
+}

@@ -1,0 +1,302 @@
+// @ts-check
+/**
+ * The lobby: pick a game and its options, say who sits where (you, an open
+ * seat for a friend, or the computer at a level), create the table; see
+ * your running tables. Also the rules page.
+ */
+
+import * as api from './api.js';
+import * as store from './store.js';
+import { h, replace, s } from './dom.js';
+import { LEVELS, seatRole } from './names.js';
+import { invite } from './table.js';
+
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').OptionSpec} OptionSpec */
+/** @typedef {{go: (path: string) => void}} Nav */
+
+/** A small picture of each game family. @param {string} id */
+function icon(id) {
+  const box = (/** @type {import('./dom.js').Child[]} */ ...c) => s('svg', { viewBox: '0 0 64 64', class: 'icon', 'aria-hidden': 'true' }, ...c);
+  if (id === 'tawla' || id === 'backgammon') {
+    return box(s('rect', { width: 64, height: 64, rx: 10, fill: '#6a4428' }), s('rect', { x: 5, y: 5, width: 54, height: 54, rx: 4, fill: '#1f5a40' }),
+      [0, 1, 2, 3].map((i) => s('path', { d: `M ${7 + i * 13} 7 L ${19 + i * 13} 7 L ${13 + i * 13} 30 Z`, fill: i % 2 ? '#b24f37' : '#eadbb8' })),
+      [0, 1, 2, 3].map((i) => s('path', { d: `M ${7 + i * 13} 57 L ${19 + i * 13} 57 L ${13 + i * 13} 34 Z`, fill: i % 2 ? '#eadbb8' : '#b24f37' })),
+      s('circle', { cx: 13, cy: 50, r: 6, fill: '#f8f3e6', stroke: '#b3a68c' }), s('circle', { cx: 52, cy: 13, r: 6, fill: '#2c2a29' }));
+  }
+  if (id === 'high-gammon' || id === 'tric-trac') {
+    return box(s('rect', { width: 64, height: 64, rx: 10, fill: '#6a4428' }), s('rect', { x: 6, y: 6, width: 52, height: 52, fill: '#e9dcc0' }),
+      s('rect', { x: 18, y: 18, width: 28, height: 28, fill: '#1f5a40' }),
+      [['#2f6fd6', 12, 32], ['#c8372d', 32, 12], ['#f2c31b', 52, 32], ['#2e9a52', 32, 52]].map(([c, x, y]) => s('circle', { cx: x, cy: y, r: 5, fill: c })));
+  }
+  if (id === 'stumphog') {
+    return box(s('rect', { width: 64, height: 64, rx: 10, fill: '#c9a66b' }),
+      [12, 26, 40].map((x) => s('circle', { cx: x, cy: 18, r: 6, fill: '#a9834b' })), [12, 26, 40].map((x) => s('circle', { cx: x, cy: 46, r: 6, fill: '#a9834b' })),
+      s('circle', { cx: 54, cy: 32, r: 8, fill: '#8a6538' }), s('ellipse', { cx: 54, cy: 31, rx: 4, ry: 3, fill: '#e4ddd0' }));
+  }
+  if (id === 'stortok') {
+    return box(s('rect', { width: 64, height: 64, rx: 10, fill: '#1f5a40' }),
+      s('rect', { x: 12, y: 14, width: 24, height: 34, rx: 3, fill: '#fffdf7', transform: 'rotate(-12 24 31)' }),
+      s('rect', { x: 28, y: 14, width: 24, height: 34, rx: 3, fill: '#fffdf7', stroke: '#999', transform: 'rotate(10 40 31)' }),
+      s('text', { x: 36, y: 38, 'font-size': 16, fill: '#c0262d' }, '♥'), s('text', { x: 14, y: 32, 'font-size': 14, fill: '#1d1b1a' }, '♠'));
+  }
+  if (id === 'lager') {
+    return box(s('rect', { width: 64, height: 64, rx: 10, fill: '#3f2c1f' }),
+      [0, 1, 2, 3].map((r) => [0, 1, 2].map((c) => s('rect', { x: 10 + c * 15, y: 4 + r * 14, width: 15, height: 14, fill: (r + c) % 2 ? '#d2b98a' : '#e8d6b0' }))),
+      s('circle', { cx: 17, cy: 39, r: 5, fill: '#2f6fd6' }), s('circle', { cx: 47, cy: 11, r: 5, fill: '#f2c31b' }), s('rect', { x: 28, y: 22, width: 9, height: 9, fill: '#c1312b' }));
+  }
+  return box(s('rect', { width: 64, height: 64, rx: 10, fill: '#9c3d24' }));
+}
+
+/**
+ * How many seats a game has with these options.
+ * @param {GameInfo} game @param {Record<string, string>} options
+ */
+function seatCount(game, options) {
+  const n = Number(options.players);
+  if (game.options.some((o) => o.key === 'players') && Number.isFinite(n) && n > 0) return n;
+  return game.players.min;
+}
+
+/**
+ * Shows the lobby.
+ * @param {HTMLElement} root
+ * @param {Nav} nav
+ */
+export async function showLobby(root, nav) {
+  replace(root, h('p', { class: 'muted' }, 'Loading the games…'));
+  /** @type {GameInfo[]} */
+  let games;
+  try {
+    games = await api.listGames();
+  } catch (e) {
+    replace(root, h('div', { class: 'error-box' }, `The games cannot be loaded: ${e instanceof Error ? e.message : e}`));
+    return () => {};
+  }
+  const saved = store.lastChoices();
+  let game = games.find((g) => g.id === saved.game) || games[0];
+  /** @type {Record<string, string>} */
+  let options = {};
+  /** @type {string[]} */
+  let seats = [];
+
+  const list = h('div', { class: 'game-list', role: 'group', 'aria-label': 'Games' });
+  const form = h('div', { class: 'form-grid' });
+  const seatBox = h('div', { class: 'form-grid', style: 'margin-top: .8rem' });
+  const result = h('div');
+  const errorBox = h('div', { role: 'alert' });
+  const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name (optional)', maxlength: 40, id: 'player-name' });
+  const running = h('div', { class: 'panel' });
+  const createButton = h('button', { class: 'btn primary', 'data-testid': 'create' }, 'Create the table');
+
+  const resetFor = (/** @type {GameInfo} */ g) => {
+    game = g;
+    options = {};
+    for (const o of g.options) options[o.key] = (saved.game === g.id && saved.options && saved.options[o.key]) || o.default;
+    seats = [];
+    layoutSeats();
+  };
+
+  const layoutSeats = () => {
+    const n = seatCount(game, options);
+    const old = saved.game === game.id && Array.isArray(saved.seats) ? saved.seats : [];
+    seats = Array.from({ length: n }, (_, i) => seats[i] || old[i] || (i === 0 ? 'you' : 'ai:medium'));
+  };
+
+  const drawGames = () => {
+    replace(list, games.map((g) => h('button', {
+      class: 'game-card', 'aria-pressed': g.id === game.id ? 'true' : 'false', 'data-game': g.id,
+      onclick: () => { resetFor(g); draw(); },
+    }, icon(g.id), h('span', { class: 'name' }, g.name), h('span', { class: 'sum' }, g.summary))));
+  };
+
+  const drawOptions = () => {
+    /** @type {import('./dom.js').Child[]} */
+    const rows = [];
+    for (const o of game.options) {
+      const id = `opt-${o.key}`;
+      /** @type {HTMLSelectElement | HTMLInputElement} */
+      let field;
+      if (o.kind === 'choice') {
+        field = h('select', { id, name: o.key }, (o.values || []).map((v) => h('option', { value: v, selected: v === options[o.key] }, v === o.default ? `${v} (default)` : v)));
+      } else {
+        field = h('input', { id, name: o.key, type: 'number', min: o.min, max: o.max, value: options[o.key] });
+      }
+      field.addEventListener('change', () => {
+        options[o.key] = field.value;
+        if (o.key === 'players') {
+          layoutSeats();
+          drawSeats();
+        }
+      });
+      rows.push(h('label', { for: id }, o.key), field, h('div', { class: 'help' }, `${o.help} (default ${o.default})`));
+    }
+    replace(form, rows.length ? rows : h('p', { class: 'muted' }, 'This game has no options.'));
+  };
+
+  const drawSeats = () => {
+    /** @type {import('./dom.js').Child[]} */
+    const rows = [];
+    seats.forEach((choice, i) => {
+      const id = `seat-${i}`;
+      const sel = h('select', { id, 'data-seat': i },
+        h('option', { value: 'you', selected: choice === 'you' }, 'You'),
+        h('option', { value: 'open', selected: choice === 'open' }, 'Open seat (invite a friend)'),
+        LEVELS.map((l) => h('option', { value: `ai:${l}`, selected: choice === `ai:${l}` }, `Computer: ${l}`)));
+      sel.addEventListener('change', () => {
+        if (sel.value === 'you') seats = seats.map((c) => (c === 'you' ? 'open' : c));
+        seats[i] = sel.value;
+        drawSeats();
+      });
+      rows.push(h('label', { for: id }, seatRole(game.id, i)), sel);
+    });
+    replace(seatBox, rows);
+  };
+
+  const draw = () => {
+    drawGames();
+    drawOptions();
+    drawSeats();
+  };
+
+  createButton.addEventListener('click', async () => {
+    replace(errorBox);
+    createButton.disabled = true;
+    const name = nameInput.value.trim();
+    store.setPlayerName(name);
+    store.saveChoices({ game: game.id, options, seats });
+    try {
+      const created = await api.createTable({
+        game: game.id,
+        options,
+        seats: seats.map((c) => (c === 'you' ? 'open' : c)),
+        player: store.playerKey(),
+      });
+      const mine = seats.indexOf('you');
+      if (mine >= 0) {
+        const joined = await api.joinTable(created.id, { seat: mine, name: name || undefined, player: store.playerKey() });
+        store.rememberSeat(created.id, joined.seat, joined.token);
+      }
+      nav.go(`/t/${created.id}`);
+    } catch (e) {
+      replace(errorBox, h('div', { class: 'error-box' }, e instanceof Error ? e.message : String(e)));
+    } finally {
+      createButton.disabled = false;
+    }
+  });
+
+  resetFor(game);
+  draw();
+  replace(root, h('div', { class: 'lobby' },
+    h('div', { class: 'lobby-intro' }, h('h1', {}, 'Play a game'),
+      h('p', { class: 'muted' }, 'Pick a game, choose who plays, and create the table. Invite friends with a link, or play the computer.')),
+    h('section', { class: 'panel', 'aria-label': 'New table' },
+      h('h2', {}, 'New table'), list,
+      h('h3', {}, 'Options'), form,
+      h('h3', {}, 'Players'),
+      h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, 'Your name'), nameInput),
+      seatBox,
+      h('div', { class: 'row create-row' }, createButton, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, 'Rules')),
+      errorBox, result),
+    h('section', { 'aria-label': 'Your tables' }, running)));
+  drawRunning(running, nav);
+  const timer = setInterval(() => drawRunning(running, nav), 15000);
+  return () => clearInterval(timer);
+}
+
+/**
+ * The player's unfinished tables.
+ * @param {HTMLElement} box @param {Nav} nav
+ */
+async function drawRunning(box, nav) {
+  let tables = [];
+  try {
+    tables = (await api.myTables(store.playerKey())).tables;
+  } catch {
+    tables = [];
+  }
+  const open = (/** @type {string} */ id) => (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${id}`); };
+  replace(box, h('h2', {}, 'Your tables'),
+    tables.length === 0
+      ? h('p', { class: 'muted small' }, 'No running tables. Tables you create or join appear here.')
+      : h('ul', { class: 'table-list', 'data-testid': 'my-tables' }, tables.map((t) => h('li', {},
+        h('a', { href: `/t/${t.id}`, onclick: open(t.id) }, `${t.game}`),
+        h('span', { class: 'small muted' }, `${t.status}, move ${t.version}`),
+        t.your_turn ? h('span', { class: 'badge turn' }, 'your turn') : h('span', { class: 'badge' }, t.status),
+        t.seats.filter((/** @type {any} */ s) => s.kind === 'open').slice(0, 1).map((/** @type {any} */ s) => invite(`${location.origin}/t/${t.id}?seat=${s.seat}`, seatRole(t.game, s.seat)))))));
+}
+
+/**
+ * The rules of a game, from its Markdown (headings, lists, tables and
+ * paragraphs; enough for the project's rules files).
+ * @param {HTMLElement} root
+ * @param {string} id
+ */
+export async function showRules(root, id) {
+  try {
+    const game = await api.getGame(id);
+    replace(root, h('article', { class: 'panel rules' }, markdown(game.rules || 'No rules text.')));
+  } catch (e) {
+    replace(root, h('div', { class: 'error-box' }, e instanceof Error ? e.message : String(e)));
+  }
+  return () => {};
+}
+
+/** @param {string} text */
+function inline(text) {
+  const out = [];
+  const re = /(\*\*[^*]+\*\*|\*[^*]+\*|`[^`]+`)/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    out.push(text.slice(last, m.index));
+    const t = m[0];
+    if (t.startsWith('**')) out.push(h('strong', {}, t.slice(2, -2)));
+    else if (t.startsWith('`')) out.push(h('code', {}, t.slice(1, -1)));
+    else out.push(h('em', {}, t.slice(1, -1)));
+    last = (m.index || 0) + t.length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+/** A small Markdown reader (no HTML passes through). @param {string} md */
+function markdown(md) {
+  const lines = md.split('\n');
+  /** @type {Node[]} */
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (/^#{1,4} /.test(line)) {
+      const level = Math.min(line.indexOf(' '), 4);
+      out.push(h(/** @type {'h2'} */ (`h${level + 1}`), {}, inline(line.slice(level + 1))));
+      i++;
+    } else if (/^\s*[-*] /.test(line)) {
+      const items = [];
+      while (i < lines.length && /^\s*[-*] |^\s{2,}\S/.test(lines[i])) {
+        if (/^\s*[-*] /.test(lines[i])) items.push(lines[i].replace(/^\s*[-*] /, ''));
+        else items[items.length - 1] += ' ' + lines[i].trim();
+        i++;
+      }
+      out.push(h('ul', {}, items.map((t) => h('li', {}, inline(t)))));
+    } else if (line.startsWith('|')) {
+      const rows = [];
+      while (i < lines.length && lines[i].startsWith('|')) {
+        if (!/^\|[-\s|:]+\|$/.test(lines[i])) rows.push(lines[i].split('|').slice(1, -1).map((c) => c.trim()));
+        i++;
+      }
+      out.push(h('table', { class: 'score-table' }, rows.map((r, k) => h('tr', {}, r.map((c) => h(k === 0 ? 'th' : 'td', {}, inline(c)))))));
+    } else if (line.startsWith('    ')) {
+      const code = [];
+      while (i < lines.length && (lines[i].startsWith('    ') || lines[i] === '')) code.push(lines[i++].slice(4));
+      out.push(h('pre', {}, code.join('\n')));
+    } else if (line.trim() === '') {
+      i++;
+    } else {
+      const para = [];
+      while (i < lines.length && lines[i].trim() !== '' && !/^(#|\s*[-*] |\|)/.test(lines[i])) para.push(lines[i++]);
+      out.push(h('p', {}, inline(para.join(' '))));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+// @ts-check
+/** Names of games, seats, agents and actions, in words for people. */
+
+/** @typedef {import('./types.js').SeatInfo} SeatInfo */
+/** @typedef {import('./types.js').ActionInfo} ActionInfo */
+
+/** The AI levels offered in the lobby. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert'];
+
+/**
+ * A seat's role in the game: its colour or side.
+ * @param {string} game @param {number} seat @param {any} [obs]
+ */
+export function seatRole(game, seat, obs) {
+  switch (game) {
+    case 'tawla':
+    case 'backgammon':
+      return seat === 0 ? 'White' : 'Black';
+    case 'lager':
+      return seat === 0 ? 'South' : 'North';
+    case 'stumphog':
+      return `Player ${seat + 1}`;
+    case 'stortok':
+      return seat === 0 ? 'P0, dealer' : `P${seat}`;
+    case 'high-gammon':
+    case 'tric-trac':
+      return obs && obs.players && obs.players[seat] ? obs.players[seat].colour : `Player ${seat + 1}`;
+    default:
+      return `Seat ${seat + 1}`;
+  }
+}
+
+/** The colour swatch of a seat (CSS colour). @param {string} game @param {number} seat @param {any} [obs] */
+export function seatColour(game, seat, obs) {
+  if (game === 'tawla' || game === 'backgammon') return seat === 0 ? '#f8f3e6' : '#2c2a29';
+  if (game === 'lager') return seat === 0 ? '#f5e9cc' : '#3a2b22';
+  if (game === 'high-gammon' || game === 'tric-trac') {
+    const colour = obs && obs.players && obs.players[seat] ? obs.players[seat].colour : '';
+    /** @type {Record<string, string>} */
+    const colours = { Blue: '#2f6fd6', Red: '#c8372d', Yellow: '#f2c31b', Green: '#2e9a52' };
+    return colours[colour] || '#999';
+  }
+  return ['#9c3d24', '#2f6fd6', '#2e9a52', '#f2c31b', '#7b4bb3'][seat % 5];
+}
+
+/** An agent's name for people. @param {string | undefined} agent */
+export function agentName(agent) {
+  if (!agent) return 'Computer';
+  const level = agent.startsWith('ai:') ? agent.slice(3) : agent;
+  return `Computer (${level})`;
+}
+
+/**
+ * The person at a seat.
+ * @param {SeatInfo} seat @param {number | null} mySeat
+ */
+export function seatPerson(seat, mySeat) {
+  if (seat.seat === mySeat) return seat.name ? `You (${seat.name})` : 'You';
+  if (seat.kind === 'ai') return agentName(seat.agent);
+  if (seat.kind === 'open') return 'Open seat';
+  return seat.name || 'Guest';
+}
+
+/**
+ * A short person name for boards.
+ * @param {SeatInfo} seat @param {number | null} mySeat
+ */
+export function shortName(seat, mySeat) {
+  if (seat.seat === mySeat) return 'You';
+  if (seat.kind === 'ai') return agentName(seat.agent);
+  if (seat.kind === 'open') return 'Open seat';
+  return seat.name || 'Guest';
+}
+
+/**
+ * A button's label for an action made off the board.
+ * @param {ActionInfo} action
+ */
+export function actionLabel(action) {
+  const j = action.json;
+  if (j === 'pick_up') return 'Pick up the pile';
+  if (j === 'pass') return 'Pass';
+  if (j === 'roll') return 'Roll the dice';
+  if (j === 'double') return 'Double';
+  if (j === 'take' || j === 'accept') return 'Take the double';
+  if (j === 'drop') return 'Drop (give up the game)';
+  if (j === 'bat_in_from_opponent') return 'Bat in 6 from your opponent';
+  if (j && typeof j === 'object' && 'bat_in' in j) return `Bat in ${j.bat_in}`;
+  if (j && typeof j === 'object' && 'bat_out' in j) return `Bat out ${j.bat_out}`;
+  const text = action.text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** @param {number} v */
+export function signed(v) {
+  const r = Math.round(v * 100) / 100;
+  return r > 0 ? `+${r}` : String(r);
+}

@@ -1,0 +1,87 @@
+// @ts-check
+/**
+ * What the browser remembers: this player's key (to find his tables), his
+ * name, and the secret token of each seat he holds.
+ */
+
+const PREFIX = 'spelbord.';
+
+/** @param {string} key @returns {any} */
+function read(key) {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} key @param {any} value */
+function write(key, value) {
+  try {
+    localStorage.setItem(PREFIX + key, JSON.stringify(value));
+  } catch {
+    // Private windows may refuse; the game still works until a reload.
+  }
+}
+
+/** A random hex string of `bytes` bytes. @param {number} bytes */
+function randomHex(bytes) {
+  const buf = new Uint8Array(bytes);
+  crypto.getRandomValues(buf);
+  return [...buf].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** This browser's player key (made on first use). */
+export function playerKey() {
+  let key = read('player');
+  if (typeof key !== 'string' || key.length < 16) {
+    key = randomHex(16);
+    write('player', key);
+  }
+  return key;
+}
+
+/** The player's display name. @returns {string} */
+export function playerName() {
+  const name = read('name');
+  return typeof name === 'string' ? name : '';
+}
+
+/** @param {string} name */
+export function setPlayerName(name) {
+  write('name', name);
+}
+
+/**
+ * @typedef {{seat: number, token: string}} SeatToken
+ */
+
+/** The seats this browser holds at a table. @param {string} table @returns {SeatToken[]} */
+export function seatsAt(table) {
+  const all = read('seats') || {};
+  const list = all[table];
+  return Array.isArray(list) ? list : [];
+}
+
+/** Remembers a seat's token. @param {string} table @param {number} seat @param {string} token */
+export function rememberSeat(table, seat, token) {
+  const all = read('seats') || {};
+  const list = (Array.isArray(all[table]) ? all[table] : []).filter((/** @type {SeatToken} */ s) => s.seat !== seat);
+  list.push({ seat, token });
+  all[table] = list;
+  // Keep the newest 200 tables.
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 200))) delete all[k];
+  write('seats', all);
+}
+
+/** Whether the player wants the last lobby choices again. @returns {any} */
+export function lastChoices() {
+  return read('lobby') || {};
+}
+
+/** @param {any} choices */
+export function saveChoices(choices) {
+  write('lobby', choices);
+}

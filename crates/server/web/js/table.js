@@ -1,0 +1,675 @@
+// @ts-check
+/**
+ * The table view: the board, whose turn it is, building and confirming a
+ * move, buttons for the other actions, a notation box, hints, the move log,
+ * prompts (cube, Stumpvarning), game over with a rematch, invites and
+ * spectators. Live updates come over the table's WebSocket.
+ */
+
+import * as api from './api.js';
+import * as store from './store.js';
+import { h, replace } from './dom.js';
+import { uiFor } from './games/index.js';
+import { actionLabel, seatColour, seatPerson, seatRole, shortName, signed } from './names.js';
+import { attachBoardInput } from './input.js';
+import { toast } from './toast.js';
+
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').StateView} StateView */
+/** @typedef {import('./types.js').ActionInfo} ActionInfo */
+/** @typedef {import('./types.js').SeatInfo} SeatInfo */
+/** @typedef {import('./types.js').Hint} Hint */
+/** @typedef {{seat: number | null | undefined, auto?: boolean, hidden?: boolean, text?: string, events: string[]}} LogEntry */
+/** @typedef {{go: (path: string) => void}} Nav */
+
+/**
+ * Shows a table.
+ * @param {HTMLElement} root
+ * @param {string} tableId
+ * @param {URLSearchParams} params `seat=N` for an invite
+ * @param {Nav} nav
+ * @returns {Promise<() => void>} a function that leaves the view
+ */
+export async function showTable(root, tableId, params, nav) {
+  replace(root, h('p', { class: 'muted' }, 'Loading the table…'));
+  let token = store.seatsAt(tableId)[0]?.token || null;
+  /** @type {TableInfo} */
+  let table;
+  try {
+    table = await api.getTable(tableId, token);
+  } catch (e) {
+    if (e instanceof api.ApiError && e.status === 401) {
+      token = null;
+      table = await api.getTable(tableId, null);
+    } else {
+      replace(root, h('div', { class: 'error-box' }, `This table cannot be opened: ${e instanceof Error ? e.message : e}`),
+        h('p', {}, h('a', { href: '/' }, 'Back to the lobby')));
+      return () => {};
+    }
+  }
+  const view = new TableView(root, table, token, params, nav);
+  return () => view.close();
+}
+
+class TableView {
+  /**
+   * @param {HTMLElement} root
+   * @param {TableInfo} table
+   * @param {string | null} token
+   * @param {URLSearchParams} params
+   * @param {Nav} nav
+   */
+  constructor(root, table, token, params, nav) {
+    this.root = root;
+    this.nav = nav;
+    this.table = table;
+    this.token = token;
+    /** @type {number | null} */
+    this.seat = typeof table.viewer === 'object' ? table.viewer.seat : null;
+    this.game = table.game;
+    this.ui = uiFor(table.game);
+    /** @type {StateView} */
+    this.view = table.state;
+    this.seats = table.seats;
+    this.status = table.status;
+    this.pick = this.ui.emptyPick();
+    /** @type {ActionInfo | null} */
+    this.preview = null;
+    /** @type {Hint[] | null} */
+    this.hints = null;
+    this.hintsVersion = -1;
+    this.hintError = '';
+    /** @type {Map<number, LogEntry>} */
+    this.log = new Map();
+    this.busy = false;
+    this.error = '';
+    this.conn = 'connecting';
+    this.overDismissed = false;
+    /** @type {string | null} */
+    this.banner = null;
+    this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
+    this.lastDice = JSON.stringify(this.view.observation && this.view.observation.dice);
+    this.rolledAt = 0;
+    this.statusBar = h('div', { class: 'status-bar', role: 'status', 'aria-live': 'polite' });
+    this.bannerBox = h('div', { 'aria-live': 'assertive' });
+    this.boardBox = h('div', { class: 'board-wrap' });
+    this.overlay = h('div');
+    this.controls = h('div', { class: 'controls' });
+    this.errorBox = h('div', { role: 'alert' });
+    this.notationInput = h('input', { type: 'text', name: 'move', placeholder: 'Type a move in notation, e.g. 24/18 18/13', 'aria-label': 'Move in notation', autocomplete: 'off', spellcheck: 'false' });
+    this.notationForm = h('form', { class: 'notation', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.sendNotation(); } },
+      this.notationInput, h('button', { class: 'btn', type: 'submit' }, 'Play'));
+    this.seatsBox = h('div', { class: 'panel' });
+    this.invitesBox = h('div');
+    this.hintsBox = h('div', { class: 'panel' });
+    this.logList = h('ol', { class: 'log', 'aria-label': 'Moves so far' });
+    this.allMoves = h('div', { class: 'action-list' });
+    this.infoBox = h('div', { class: 'panel small' });
+    attachBoardInput(this.boardBox, {
+      click: (t) => this.choose(t),
+      drag: (from, to) => this.drag(from, to),
+      draggable: () => this.myTurn(),
+    });
+    this.build();
+    this.render();
+    this.loadEarlierMoves();
+    this.socket = new api.TableSocket(table.id, token, {
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (st) => this.onStatus(st),
+      since: () => this.view.version,
+    });
+    this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
+    document.addEventListener('keydown', this.keyHandler);
+  }
+
+  close() {
+    this.socket.close();
+    document.removeEventListener('keydown', this.keyHandler);
+  }
+
+  // ---- the page skeleton (built once) ----
+
+  build() {
+    replace(this.root, h('div', { class: 'table-view' },
+      h('section', { class: 'board-col', 'aria-label': 'Board' },
+        this.statusBar, this.bannerBox,
+        h('div', { style: 'position: relative' }, this.boardBox, this.overlay),
+        this.controls, this.errorBox, this.notationForm),
+      h('aside', { class: 'side-col' },
+        this.seatsBox, this.invitesBox, this.hintsBox,
+        h('div', { class: 'panel' }, h('h2', {}, 'Moves'), this.logList),
+        h('details', { class: 'panel more' }, h('summary', {}, 'All legal moves'), h('p', { class: 'small muted' }, 'Every move you may make now; a click plays it.'), this.allMoves),
+        this.infoBox)));
+  }
+
+  // ---- state ----
+
+  myTurn() {
+    return this.seat !== null && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy;
+  }
+
+  /** @returns {import('./types.js').BoardContext} */
+  ctx() {
+    return {
+      obs: this.view.observation,
+      legal: this.myTurn() ? this.view.legal || [] : [],
+      seat: this.seat,
+      names: this.seats.map((s) => shortName(s, this.seat)),
+      pick: this.pick,
+      preview: this.preview,
+      text: this.view.text,
+    };
+  }
+
+  /** @param {StateView} state */
+  setView(state) {
+    if (state.version < this.view.version) return;
+    const changed = state.version !== this.view.version;
+    this.view = state;
+    if (changed) {
+      this.pick = this.ui.emptyPick();
+      this.preview = null;
+      this.error = '';
+      const dice = JSON.stringify(state.observation && state.observation.dice);
+      if (dice !== this.lastDice && dice !== undefined && dice !== 'null') this.rolledAt = Date.now();
+      this.lastDice = dice;
+    }
+  }
+
+  /** @param {number} version @param {any} action @param {string[] | undefined} events */
+  addLog(version, action, events) {
+    const known = this.log.get(version);
+    /** @type {LogEntry} */
+    const entry = {
+      seat: action ? action.seat : known?.seat,
+      auto: action ? action.auto : known?.auto,
+      hidden: action ? action.hidden : known?.hidden,
+      text: action && !action.hidden ? action.text : known?.text,
+      events: events && events.length ? events : known?.events || [],
+    };
+    this.log.set(version, entry);
+  }
+
+  async loadEarlierMoves() {
+    if (this.table.hidden_information && this.view.turn.kind !== 'over') return;
+    try {
+      const record = await api.getRecord(this.table.id);
+      record.actions.forEach((/** @type {string} */ text, /** @type {number} */ i) => {
+        if (!this.log.has(i + 1)) this.log.set(i + 1, { seat: undefined, text, events: [] });
+      });
+      this.renderLog();
+    } catch {
+      // Not available yet: the log starts now.
+    }
+  }
+
+  // ---- messages from the server ----
+
+  /** @param {any} m */
+  onMessage(m) {
+    switch (m.type) {
+      case 'welcome':
+        this.seats = m.seats;
+        this.status = m.status;
+        if (typeof m.viewer === 'object' && m.viewer) this.seat = m.viewer.seat;
+        break;
+      case 'event':
+        this.addLog(m.version, m.action, m.events);
+        this.noticeEvents(m);
+        if (m.version > this.view.version + 1) {
+          this.socket.resync();
+          return;
+        }
+        this.setView(m.state);
+        if (m.state.turn.kind === 'over') this.status = 'finished';
+        break;
+      case 'sync':
+        this.seats = m.seats;
+        this.status = m.status;
+        this.setView(m.state);
+        break;
+      case 'seats':
+        this.seats = m.seats;
+        this.status = m.status;
+        break;
+      case 'error':
+        this.error = m.message || 'The server refused a message.';
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  /** Toasts and banners for events and the server's own moves for me. @param {any} m */
+  noticeEvents(m) {
+    if (m.version <= this.view.version) return;
+    for (const e of m.events || []) {
+      if (/stumpvarning/i.test(e)) {
+        this.banner = e;
+        toast(e, 'warn');
+      }
+    }
+    const a = m.action;
+    if (a && a.seat === this.seat && a.auto && this.seat !== null) {
+      toast(a.text === 'pass' ? 'You could not move: pass.' : `Your only move was played: ${a.text}`);
+    }
+  }
+
+  /** @param {'connecting' | 'open' | 'closed' | 'refused'} st */
+  onStatus(st) {
+    this.conn = st;
+    if (st === 'refused') {
+      this.token = null;
+      this.seat = null;
+      this.socket.close();
+      this.socket = new api.TableSocket(this.table.id, null, {
+        onMessage: (m) => this.onMessage(m),
+        onStatus: (s2) => this.onStatus(s2),
+        since: () => null,
+      });
+    }
+    this.renderStatus();
+  }
+
+  // ---- actions ----
+
+  /** @param {string} t */
+  choose(t) {
+    if (!this.myTurn()) return;
+    this.pick = this.ui.choose(this.ctx(), t);
+    this.preview = null;
+    this.renderBoard(t);
+    this.renderControls();
+    this.renderStatus();
+  }
+
+  /** @param {string} from @param {string} to */
+  drag(from, to) {
+    if (!this.myTurn() || !this.ui.drag) return;
+    this.pick = this.ui.drag(this.ctx(), from, to);
+    this.renderBoard();
+    this.renderControls();
+    this.renderStatus();
+  }
+
+  undo() {
+    this.pick = this.ui.undo(this.ctx());
+    this.render();
+  }
+
+  confirm() {
+    const action = this.ui.complete(this.ctx());
+    if (action) this.send({ json: action.json });
+  }
+
+  /** @param {{json?: any, action?: string}} body */
+  async send(body) {
+    if (!this.token || this.busy) return;
+    this.busy = true;
+    this.error = '';
+    this.renderControls();
+    try {
+      const res = await api.act(this.table.id, this.token, this.view.version, body);
+      for (const a of res.actions) this.addLog(a.version, a, undefined);
+      this.setView(res.state);
+      this.notationInput.value = '';
+    } catch (e) {
+      if (e instanceof api.ApiError && (e.code === 'stale_version' || e.code === 'not_your_turn')) {
+        this.error = 'The table moved on meanwhile; here it is again.';
+        this.socket.resync();
+      } else {
+        this.error = e instanceof Error ? e.message : String(e);
+      }
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  sendNotation() {
+    const text = this.notationInput.value.trim();
+    if (!text) return;
+    if (!this.myTurn()) {
+      this.error = 'It is not your turn.';
+      this.renderControls();
+      return;
+    }
+    this.send({ action: text });
+  }
+
+  async askHints() {
+    if (!this.token) return;
+    this.hintError = '';
+    this.hints = null;
+    this.hintsVersion = this.view.version;
+    this.renderHints(true);
+    try {
+      const res = await api.getHints(this.table.id, this.token);
+      if (this.view.version !== this.hintsVersion) return;
+      this.hints = res.hints;
+    } catch (e) {
+      this.hintError = e instanceof api.ApiError && e.status === 404 && e.code !== 'not_found'
+        ? 'Hints are not available here.'
+        : e instanceof Error ? e.message : String(e);
+    }
+    this.renderHints(false);
+  }
+
+  /** @param {number} seat */
+  async join(seat) {
+    const name = store.playerName();
+    try {
+      const res = await api.joinTable(this.table.id, { seat, name: name || undefined, player: store.playerKey() });
+      store.rememberSeat(this.table.id, res.seat, res.token);
+      this.close();
+      this.nav.go(`/t/${this.table.id}`);
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+      this.render();
+    }
+  }
+
+  async rematch() {
+    const seats = this.seats.map((s) => (s.kind === 'ai' ? s.agent || 'ai:medium' : 'open'));
+    try {
+      const created = await api.createTable({ game: this.game, options: this.table.options, seats, player: store.playerKey() });
+      if (this.seat !== null) {
+        const res = await api.joinTable(created.id, { seat: this.seat, name: store.playerName() || undefined, player: store.playerKey() });
+        store.rememberSeat(created.id, res.seat, res.token);
+      }
+      this.close();
+      this.nav.go(`/t/${created.id}`);
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+      this.render();
+    }
+  }
+
+  /** @param {KeyboardEvent} e */
+  onKey(e) {
+    const target = /** @type {HTMLElement | null} */ (e.target);
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+    if (e.key === 'Enter' && !(target && target.closest('[data-target], button, a'))) {
+      if (this.myTurn() && this.ui.complete(this.ctx())) {
+        e.preventDefault();
+        this.confirm();
+      }
+    } else if ((e.key === 'Escape' || e.key === 'Backspace') && this.myTurn() && !this.ui.isEmpty(this.ctx())) {
+      e.preventDefault();
+      this.undo();
+    } else if (e.key === 'h' && this.myTurn()) {
+      this.askHints();
+    }
+  }
+
+  // ---- drawing ----
+
+  render() {
+    this.renderStatus();
+    this.renderBoard();
+    this.renderControls();
+    this.renderSeats();
+    this.renderInvites();
+    this.renderHints(false);
+    this.renderLog();
+    this.renderAllMoves();
+    this.renderInfo();
+  }
+
+  /** Whose turn, in words. */
+  turnText() {
+    const turn = this.view.turn;
+    if (turn.kind === 'over') return { main: 'Game over', sub: '' };
+    if (turn.kind === 'chance') return { main: 'Dealing / rolling…', sub: '' };
+    const seat = this.seats[turn.seat];
+    const role = seatRole(this.game, turn.seat, this.view.observation);
+    if (turn.seat === this.seat) {
+      return { main: `Your turn (${role})`, sub: this.ui.prompt(this.ctx()) };
+    }
+    if (seat && seat.kind === 'ai') return { main: `${shortName(seat, this.seat)} is thinking…`, sub: `${role} to move` };
+    if (seat && seat.kind === 'open') return { main: `Waiting for a player to take the ${role} seat`, sub: 'Send them the invite link.' };
+    return { main: `${seat ? shortName(seat, this.seat) : role} to move`, sub: role };
+  }
+
+  renderStatus() {
+    const t = this.turnText();
+    const mine = this.myTurn();
+    const summary = this.ui.summary(this.view.observation);
+    const connText = this.conn === 'open' ? 'live' : this.conn === 'refused' ? 'watching' : 'reconnecting…';
+    this.statusBar.className = `status-bar${mine ? ' your-turn' : ''}`;
+    replace(this.statusBar,
+      h('span', { class: 'turn-dot', 'aria-hidden': 'true' }),
+      h('div', { style: 'flex: 1' },
+        h('div', { class: 'status-text', 'data-testid': 'turn' }, t.main),
+        t.sub ? h('div', { class: 'status-sub', 'data-testid': 'prompt' }, t.sub) : null,
+        summary ? h('div', { class: 'status-sub' }, summary) : null),
+      h('span', { class: `conn${this.conn === 'open' ? '' : ' bad'}`, 'data-testid': 'conn', title: 'Connection to the server' }, connText));
+    replace(this.bannerBox, this.banner
+      ? h('div', { class: 'banner alarm', role: 'alert' }, this.banner, ' ',
+        h('button', { class: 'btn small', onclick: () => { this.banner = null; this.renderStatus(); } }, 'OK'))
+      : null);
+  }
+
+  /** @param {string} [focusTarget] the target to keep focused */
+  renderBoard(focusTarget) {
+    const active = /** @type {Element | null} */ (document.activeElement);
+    const keep = focusTarget || (active && active.getAttribute && active.getAttribute('data-target'));
+    const svg = this.ui.render(this.ctx());
+    this.boardBox.className = `board-wrap game-${this.game}${Date.now() - this.rolledAt < 900 ? ' just-rolled' : ''}${this.myTurn() ? ' my-turn' : ''}`;
+    replace(this.boardBox, svg);
+    if (keep) {
+      const again = /** @type {SVGElement | null} */ (this.boardBox.querySelector(`[data-target="${CSS.escape(keep)}"]`));
+      if (again && active && (active === document.body || !document.contains(active))) again.focus();
+    }
+    this.renderOverlay();
+  }
+
+  renderOverlay() {
+    const turn = this.view.turn;
+    const legal = this.myTurn() ? this.view.legal || [] : [];
+    if (turn.kind === 'over' && !this.overDismissed) {
+      replace(this.overlay, this.gameOver());
+      return;
+    }
+    if (this.seat === null && this.invitedSeat !== null && this.seats[this.invitedSeat]?.kind === 'open') {
+      replace(this.overlay, this.joinPrompt(this.invitedSeat));
+      return;
+    }
+    const cubeActs = legal.filter((a) => ['double', 'roll', 'take', 'accept', 'drop'].includes(a.json));
+    if (cubeActs.length > 0 && cubeActs.length === legal.length) {
+      const obs = this.view.observation;
+      const stake = obs.cube || 1;
+      const responding = cubeActs.some((a) => a.json === 'drop');
+      const title = responding ? `Your opponent doubles to ${stake * 2}` : 'Double before you roll?';
+      const text = responding
+        ? `Take, and play on for ${stake * 2} points; or drop, and lose ${stake} now.`
+        : `The stake is ${stake}. Double it, or just roll.`;
+      replace(this.overlay, h('div', { class: 'prompt', role: 'dialog', 'aria-label': title },
+        h('h2', {}, title), h('p', {}, text),
+        h('div', { class: 'row' }, cubeActs.map((a) => h('button', {
+          class: `btn ${a.json === 'drop' ? '' : 'primary'}`,
+          onclick: () => this.send({ json: a.json }),
+        }, a.json === 'double' ? `Double to ${stake * 2}` : actionLabel(a))))));
+      return;
+    }
+    replace(this.overlay);
+  }
+
+  /** @param {number} seat */
+  joinPrompt(seat) {
+    const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name', 'aria-label': 'Your name', maxlength: 40 });
+    const role = seatRole(this.game, seat, this.view.observation);
+    return h('div', { class: 'prompt', role: 'dialog', 'aria-label': 'Join the table' },
+      h('h2', {}, 'You are invited'),
+      h('p', {}, `Take the ${role} seat in this game of ${this.game}.`),
+      h('div', { class: 'row' }, nameInput),
+      h('div', { class: 'row' },
+        h('button', { class: 'btn primary', 'data-testid': 'join', onclick: () => { store.setPlayerName(nameInput.value.trim()); this.join(seat); } }, 'Join the game'),
+        h('button', { class: 'btn', onclick: () => { this.invitedSeat = null; this.renderOverlay(); } }, 'Just watch')));
+  }
+
+  gameOver() {
+    const returns = this.view.returns || [];
+    const best = Math.max(...returns);
+    const winners = returns.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
+    let title = 'Draw';
+    if (winners.length === 1) {
+      title = winners[0] === this.seat ? 'You won!' : `${seatPerson(this.seats[winners[0]], this.seat)} won`;
+    }
+    if (this.seat !== null && winners.length > 0 && !winners.includes(this.seat)) title = 'You lost';
+    const rows = returns.map((r, i) => h('tr', {},
+      h('td', {}, h('span', { class: 'swatch', style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;background:${seatColour(this.game, i, this.view.observation)};border:1px solid #0005;margin-right:.4rem` }),
+        seatRole(this.game, i, this.view.observation)),
+      h('td', {}, seatPerson(this.seats[i], this.seat)),
+      h('td', { class: r > 0 ? 'win' : r < 0 ? 'lose' : '' }, signed(r))));
+    return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Game over', 'data-testid': 'game-over' },
+      h('h2', {}, title),
+      h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Player'), h('th', {}, 'Score')), rows),
+      h('div', { class: 'row' },
+        h('button', { class: 'btn primary', onclick: () => this.rematch(), 'data-testid': 'rematch' }, 'Rematch'),
+        h('a', { class: 'btn', href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, 'Replay'),
+        h('a', { class: 'btn', href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, 'Download record'),
+        h('button', { class: 'btn', onclick: () => { this.overDismissed = true; this.renderOverlay(); } }, 'See the board')));
+  }
+
+  renderControls() {
+    const mine = this.myTurn();
+    const ctx = this.ctx();
+    const legal = mine ? this.view.legal || [] : [];
+    const complete = mine ? this.ui.complete(ctx) : null;
+    const offBoard = legal.filter((a) => !this.ui.onBoard(a) && !['double', 'roll', 'take', 'accept', 'drop'].includes(a.json));
+    const parts = [];
+    if (mine && legal.some((a) => this.ui.onBoard(a))) {
+      parts.push(h('button', { class: 'btn', 'data-testid': 'undo', disabled: this.ui.isEmpty(ctx), onclick: () => this.undo(), title: 'Undo (Esc)' }, '↶ Undo'));
+      parts.push(h('button', { class: 'btn good', 'data-testid': 'confirm', disabled: !complete, onclick: () => this.confirm(), title: 'Confirm (Enter)' }, '✓ Confirm'));
+    }
+    for (const a of offBoard) {
+      parts.push(h('button', { class: 'btn primary', 'data-testid': 'action', 'data-action': a.text, onclick: () => this.send({ json: a.json }) }, actionLabel(a)));
+    }
+    parts.push(h('span', { class: 'grow' }));
+    if (this.seat !== null && this.view.turn.kind !== 'over') {
+      parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: 'Hint (h)' }, '💡 Hint'));
+    }
+    if (this.busy) parts.push(h('span', { class: 'muted small' }, 'Sending…'));
+    replace(this.controls, parts);
+    replace(this.errorBox, this.error ? h('div', { class: 'error-box', 'data-testid': 'error' }, this.error) : null);
+    this.notationForm.style.display = this.seat === null || this.view.turn.kind === 'over' ? 'none' : '';
+  }
+
+  renderSeats() {
+    const turn = this.view.turn;
+    replace(this.seatsBox, h('h2', {}, this.seat === null ? 'Players (you are watching)' : 'Players'),
+      h('ul', { class: 'seats' }, this.seats.map((s) => {
+        const toMove = turn.kind === 'player' && turn.seat === s.seat;
+        return h('li', { class: toMove ? 'to-move' : '' },
+          h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
+          h('span', { class: 'seat-name' }, seatPerson(s, this.seat)),
+          h('span', { class: 'badge' }, seatRole(this.game, s.seat, this.view.observation)),
+          toMove ? h('span', { class: 'badge turn' }, 'to move') : null,
+          s.kind === 'open' && this.seat === null ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, 'Join') : null);
+      })));
+  }
+
+  renderInvites() {
+    const open = this.seats.filter((s) => s.kind === 'open');
+    if (open.length === 0 || this.view.turn.kind === 'over') {
+      replace(this.invitesBox);
+      return;
+    }
+    replace(this.invitesBox, h('div', { class: 'panel' }, h('h2', {}, 'Invite'),
+      h('p', { class: 'small muted' }, 'Send a link to a friend; each link takes one seat.'),
+      open.map((s) => invite(`${location.origin}/t/${this.table.id}?seat=${s.seat}`, seatRole(this.game, s.seat, this.view.observation)))));
+  }
+
+  /** @param {boolean} loading */
+  renderHints(loading) {
+    if (this.seat === null || this.view.turn.kind === 'over') {
+      replace(this.hintsBox);
+      this.hintsBox.style.display = 'none';
+      return;
+    }
+    this.hintsBox.style.display = '';
+    const stale = this.hintsVersion !== this.view.version;
+    const body = [];
+    if (loading) body.push(h('p', { class: 'muted small' }, 'The computer is thinking…'));
+    else if (this.hintError) body.push(h('p', { class: 'small' }, this.hintError));
+    else if (!this.hints || stale) body.push(h('p', { class: 'muted small' }, 'Ask for a hint on your turn: the computer\'s best moves with their chances.'));
+    else if (this.hints.length === 0) body.push(h('p', { class: 'muted small' }, 'No hints for this position.'));
+    else {
+      body.push(h('ul', { class: 'hints', 'data-testid': 'hints' }, this.hints.map((hint) => {
+        const legal = (this.view.legal || []).find((a) => a.text === hint.text) || { text: hint.text, json: hint.json };
+        const pct = Math.round(hint.estimate * 100);
+        return h('li', {},
+          h('button', {
+            onclick: () => { this.preview = legal; this.renderBoard(); },
+            onmouseenter: () => { this.preview = legal; this.renderBoard(); },
+            'aria-label': `${hint.text}: ${pct}% to win`,
+          },
+          h('span', {}, h('code', {}, hint.text), h('div', { class: 'hint-bar' }, h('span', { style: `width: ${pct}%` }))),
+          h('span', {}, `${pct}%`)),
+          h('button', { class: 'btn small', style: 'margin-top:.2rem', onclick: () => this.send({ json: hint.json }) }, 'Play this'));
+      })));
+      body.push(h('p', { class: 'small muted' }, 'Chance to win after each move, as the computer estimates it.'));
+    }
+    replace(this.hintsBox, h('h2', {}, 'Hints'), body);
+  }
+
+  renderLog() {
+    const versions = [...this.log.keys()].sort((a, b) => a - b);
+    const items = [];
+    for (const v of versions) {
+      const e = /** @type {LogEntry} */ (this.log.get(v));
+      if (e.hidden && e.events.length === 0) continue;
+      if (e.text) {
+        const who = e.seat === null ? '🎲' : e.seat === undefined ? '' : shortName(this.seats[e.seat], this.seat);
+        items.push(h('li', { class: e.seat === null || e.auto ? 'auto' : '', value: v },
+          who ? h('span', { class: 'who' }, `${who}: `) : null, e.text, e.auto && e.seat !== null && e.seat !== undefined ? ' (forced)' : ''));
+      }
+      for (const ev of e.events) items.push(h('li', { class: 'event' }, ev));
+    }
+    replace(this.logList, items.length ? items : h('li', { class: 'muted', style: 'list-style:none' }, 'No moves yet.'));
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  renderAllMoves() {
+    const legal = this.myTurn() ? this.ui.candidates(this.ctx()) : [];
+    replace(this.allMoves, legal.length
+      ? legal.slice(0, 400).map((a) => h('button', { class: 'btn', onclick: () => this.send({ json: a.json }) }, a.text))
+      : h('span', { class: 'muted small' }, 'Nothing to play now.'));
+  }
+
+  renderInfo() {
+    const opts = Object.entries(this.table.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
+    const finished = this.view.turn.kind === 'over';
+    replace(this.infoBox,
+      h('div', {}, h('strong', {}, 'Game: '), this.game, opts ? ` (${opts})` : ''),
+      h('div', { class: 'row', style: 'margin-top: .4rem' },
+        finished || !this.table.hidden_information
+          ? h('a', { href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, 'Replay')
+          : null,
+        finished || !this.table.hidden_information ? h('a', { href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, 'Download the record') : null,
+        h('a', { href: `/?rules=${this.game}`, target: '_blank' }, 'Rules'),
+        h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, 'Lobby')));
+  }
+}
+
+/**
+ * A copyable invite link.
+ * @param {string} url @param {string} role
+ */
+export function invite(url, role) {
+  const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for ${role}` });
+  const button = h('button', { class: 'btn small', 'data-testid': 'copy-invite' }, 'Copy');
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.select();
+      document.execCommand('copy');
+    }
+    button.textContent = 'Copied';
+    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+  });
+  return h('div', { class: 'invite' }, h('span', { class: 'badge' }, role), input, button);
+}
