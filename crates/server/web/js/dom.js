@@ -113,3 +113,25 @@ export function target(target, label, attrs, ...children) {
     'aria-label': label,
   }, ...children);
 }
+
+/**
+ * Turns a landscape board drawing a quarter turn clockwise for a phone held
+ * upright; texts stay upright.
+ * @param {SVGSVGElement} svg a root made by `svgRoot`
+ * @returns {SVGSVGElement}
+ */
+export function portrait(svg) {
+  const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 0 0').split(' ').map(Number);
+  const turned = s('g', { transform: `translate(${h} 0) rotate(90)` });
+  turned.append(...svg.childNodes);
+  for (const text of turned.querySelectorAll('text')) {
+    const x = Number(text.getAttribute('x') || 0);
+    const y = Number(text.getAttribute('y') || 0);
+    const own = text.getAttribute('transform');
+    text.setAttribute('transform', `${own ? own + ' ' : ''}rotate(-90 ${x} ${y})`);
+  }
+  svg.setAttribute('viewBox', `0 0 ${h} ${w}`);
+  svg.classList.add('portrait');
+  svg.append(turned);
+  return svg;
+}

@@ -49,6 +49,17 @@ function icon(id) {
 }
 
 /**
+ * The computer players a game offers: its levels (`ai:easy` …) when the
+ * server has them, else its plain agents.
+ * @param {GameInfo} game
+ */
+function computerChoices(game) {
+  const agents = game.agents || [];
+  const levels = LEVELS.map((l) => `ai:${l}`).filter((a) => agents.includes(a));
+  return levels.length ? levels : agents.filter((a) => !a.includes(':')).slice(0, 4);
+}
+
+/**
  * How many seats a game has with these options.
  * @param {GameInfo} game @param {Record<string, string>} options
  */
@@ -100,7 +111,10 @@ export async function showLobby(root, nav) {
   const layoutSeats = () => {
     const n = seatCount(game, options);
     const old = saved.game === game.id && Array.isArray(saved.seats) ? saved.seats : [];
-    seats = Array.from({ length: n }, (_, i) => seats[i] || old[i] || (i === 0 ? 'you' : 'ai:medium'));
+    const computers = computerChoices(game);
+    const ai = computers.includes('ai:medium') ? 'ai:medium' : computers[0] || 'open';
+    const valid = (/** @type {string} */ c) => c === 'you' || c === 'open' || computers.includes(c);
+    seats = Array.from({ length: n }, (_, i) => [seats[i], old[i]].find((c) => c && valid(c)) || (i === 0 ? 'you' : ai));
   };
 
   const drawGames = () => {
@@ -142,7 +156,7 @@ export async function showLobby(root, nav) {
       const sel = h('select', { id, 'data-seat': i },
         h('option', { value: 'you', selected: choice === 'you' }, 'You'),
         h('option', { value: 'open', selected: choice === 'open' }, 'Open seat (invite a friend)'),
-        LEVELS.map((l) => h('option', { value: `ai:${l}`, selected: choice === `ai:${l}` }, `Computer: ${l}`)));
+        computerChoices(game).map((a) => h('option', { value: a, selected: choice === a }, `Computer: ${a.replace(/^ai:/, '')}`)));
       sel.addEventListener('change', () => {
         if (sel.value === 'you') seats = seats.map((c) => (c === 'you' ? 'open' : c));
         seats[i] = sel.value;

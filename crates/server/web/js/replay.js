@@ -49,6 +49,7 @@ export async function showReplay(root, tableId, nav) {
     const step = steps[at];
     const ctx = {
       obs: step.state.observation, legal: [], seat: viewerSeat, names, pick: ui.emptyPick(), text: step.state.text,
+      portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
     };
     board.className = `board-wrap game-${replay.game}`;
     replace(board, ui.render(ctx));
@@ -92,7 +93,7 @@ export async function showReplay(root, tableId, nav) {
 
   replace(list, steps.map((st, i) => (i === 0 ? null : h('li', { 'data-at': i, value: i, class: st.seat === null ? 'auto' : '' },
     h('a', { href: '#', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); stop(); go(i); } },
-      `${st.seat === null || st.seat === undefined ? '🎲' : names[st.seat]}: ${st.text || '(hidden)'}`)))));
+      `${st.seat === null || st.seat === undefined ? 'Chance' : names[st.seat]}: ${st.text || '(hidden)'}`)))));
   const result = Array.isArray(replay.result)
     ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
     : 'not finished';

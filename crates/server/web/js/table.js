@@ -120,11 +120,20 @@ class TableView {
     });
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
+    this.wasPortrait = this.ctx().portrait;
+    this.resizeHandler = () => {
+      if (this.ctx().portrait !== this.wasPortrait) {
+        this.wasPortrait = this.ctx().portrait;
+        this.renderBoard();
+      }
+    };
+    window.addEventListener('resize', this.resizeHandler);
   }
 
   close() {
     this.socket.close();
     document.removeEventListener('keydown', this.keyHandler);
+    window.removeEventListener('resize', this.resizeHandler);
   }
 
   // ---- the page skeleton (built once) ----
@@ -158,6 +167,7 @@ class TableView {
       pick: this.pick,
       preview: this.preview,
       text: this.view.text,
+      portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
     };
   }
 
@@ -549,7 +559,7 @@ class TableView {
     }
     parts.push(h('span', { class: 'grow' }));
     if (this.seat !== null && this.view.turn.kind !== 'over') {
-      parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: 'Hint (h)' }, '💡 Hint'));
+      parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: 'Hint (h)' }, 'Hint'));
     }
     if (this.busy) parts.push(h('span', { class: 'muted small' }, 'Sending…'));
     replace(this.controls, parts);
@@ -622,9 +632,11 @@ class TableView {
       const e = /** @type {LogEntry} */ (this.log.get(v));
       if (e.hidden && e.events.length === 0) continue;
       if (e.text) {
-        const who = e.seat === null ? '🎲' : e.seat === undefined ? '' : shortName(this.seats[e.seat], this.seat);
-        items.push(h('li', { class: e.seat === null || e.auto ? 'auto' : '', value: v },
-          who ? h('span', { class: 'who' }, `${who}: `) : null, e.text, e.auto && e.seat !== null && e.seat !== undefined ? ' (forced)' : ''));
+        const seat = e.seat === null || e.seat === undefined ? null : this.seats[e.seat];
+        const who = e.seat === null ? 'Chance' : seat ? shortName(seat, this.seat) : '';
+        const forced = e.auto && seat && seat.kind !== 'ai';
+        items.push(h('li', { class: e.seat === null || forced ? 'auto' : '', value: v },
+          who ? h('span', { class: 'who' }, `${who}: `) : null, e.text, forced ? (e.text === 'pass' ? ' (no move)' : ' (forced)') : ''));
       }
       for (const ev of e.events) items.push(h('li', { class: 'event' }, ev));
     }

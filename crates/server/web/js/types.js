@@ -32,6 +32,7 @@
  * @property {any} pick the board's partial selection (see each game)
  * @property {ActionInfo | null} [preview] an action to show as a suggestion (a hint)
  * @property {string} [text] the engine's text drawing of the position
+ * @property {boolean} [portrait] draw for a narrow, tall screen (a phone held upright)
  *
  * @typedef {Object} GameUI  One game family's board: drawing and building a move.
  * @property {() => any} emptyPick a selection with nothing chosen

@@ -220,7 +220,7 @@ function render(ctx) {
       const campText = camp >= 0 ? ` (${names[camp]}'s camp)` : '';
       const extra = isSrc ? ', can move' : dest ? `, a destination (${dest.text})` : capturable.has(name) ? ', can be knocked out' : threatened.has(name) ? ', threatened by you' : '';
       layers.push(target(id, `${name}${campText}: ${what}${extra}`,
-        { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null }, parts));
+        { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isFrom ? 'selected' : isSrc ? 'src' : null }, parts));
     }
   }
   // Coordinates.
@@ -259,7 +259,7 @@ function render(ctx) {
       const label = s('text', { x: cx, y: cy + 36, class: 'lg-tray-info', 'text-anchor': 'middle' }, status);
       if (mine && isSrc) {
         parts.push(target(id, `Your ${kind}${kind === 'blockade' ? '' : ' stone'}: ${status}, moves ${MOVES[kind]}${isSel ? ', selected' : ', can be placed'}`,
-          { class: 'can-pick', 'data-drag': 'yes' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn, label));
+          { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn, label));
       } else {
         parts.push(s('g', { role: 'img', 'aria-label': `${names[p]}'s ${kind}: ${status}` }, drawn, label));
       }

@@ -242,7 +242,7 @@ function render(ctx) {
     const lift = sel ? 34 : can ? 12 : 0;
     const cls = [can ? 'playable' : myTurn ? 'unplayable' : '', sel ? 'selected' : '', previewCard === c ? 'preview' : ''].filter(Boolean).join(' ');
     layers.push(target(`card:${c}`, `${cardName(c)}${sel ? ', selected' : can ? ', can beat' : ''}`,
-      { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null },
+      { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null, 'data-state': sel ? 'selected' : can ? 'src' : null },
       cardFace(c, x0 + i * step, handY - lift, { cls })));
   });
   if (ctx.seat !== null) {

@@ -266,7 +266,7 @@ function render(ctx) {
       parts.push(s('text', { x, y: y - PILE_R - 10, class: 'sh-dest-label', 'text-anchor': 'middle' },
         dest.map((a) => `+${moveOf(a).stones}`).join(' / ')));
     }
-    return target(id, label, { class: `sh-pile${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null }, parts);
+    return target(id, label, { class: `sh-pile${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isSel ? 'selected' : isSrc ? 'src' : null }, parts);
   };
   for (let c = 1; c <= 7; c++) {
     layers.push(pile('b', c, obs.rows[them][c - 1]));
@@ -285,7 +285,7 @@ function render(ctx) {
     const canBatOut = myTurn && batOut.length > 0;
     const cls = ['sh-stumpen', stDest ? 'dest' : '', isChosen ? 'chosen' : '', canBatOut ? 'src' : ''].filter(Boolean).join(' ');
     layers.push(target('stumpen', `Stumpen: ${obs.stumpen} stone${obs.stumpen === 1 ? '' : 's'}${stDest ? ', a destination' : ''}${canBatOut ? ', bat out' : ''}`,
-      { class: stDest || canBatOut ? 'can-pick' : '' },
+      { class: stDest || canBatOut ? 'can-pick' : '', 'data-state': stDest ? 'dest' : null },
       s('circle', { cx: STUMPEN_X, cy: H / 2, r: 62, class: cls }),
       heap(STUMPEN_X, H / 2 - 8, obs.stumpen, 1.1),
       s('text', { x: STUMPEN_X, y: H / 2 - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'),
@@ -316,7 +316,7 @@ function render(ctx) {
   layers.push(sidePiles(them, true));
   layers.push(sidePiles(me, false));
   if (dests.has('over')) {
-    layers.push(target('over', "Past Stumpen, to your opponent's Hög (a destination)", { class: 'can-pick' },
+    layers.push(target('over', "Past Stumpen, to your opponent's Hög (a destination)", { class: 'can-pick', 'data-state': 'dest' },
       s('rect', { x: 430, y: 22, width: 190, height: 68, rx: 14, class: 'sh-side dest' }),
       s('text', { x: 525, y: 63, class: 'sh-side-label', 'text-anchor': 'middle' }, `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`)));
   }

@@ -5,7 +5,7 @@
  * viewer's numbering). Plays are built checker by checker; see steps.js.
  */
 
-import { s, svgRoot, target } from '../dom.js';
+import { portrait, s, svgRoot, target } from '../dom.js';
 import { cube, diceRow, usedDice } from './dice.js';
 import * as steps from './steps.js';
 
@@ -384,6 +384,7 @@ function render(ctx) {
     layers.push(target(`p:${p}`, label, {
       class: `pt${isDest ? ' is-dest' : ''}${isSrc ? ' is-src' : ''}${selected ? ' is-selected' : ''}`,
       'data-drag': isSrc ? 'yes' : null,
+      'data-state': isDest ? 'dest' : selected ? 'selected' : isSrc ? 'src' : null,
     }, parts));
     // Point number in the frame.
     layers.push(s('text', { x, y: top ? 30 : H - 14, class: 'point-label', 'text-anchor': 'middle' }, String(p)));
@@ -395,7 +396,7 @@ function render(ctx) {
   for (let i = 0; i < Math.min(b.meBar, 4); i++) barParts.push(checker(barX, H / 2 + 60 + i * 30, me, i === Math.min(b.meBar, 4) - 1 && srcs.has(BAR) ? (pick.selected === BAR ? 'selected' : 'src') : ''));
   if (b.meBar > 4) barParts.push(s('text', { x: barX, y: H / 2 + 150, class: `stack-count c${me}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.meBar)));
   layers.push(target('bar', `Your bar: ${b.meBar} checker${b.meBar === 1 ? '' : 's'}${srcs.has(BAR) ? ', must enter' : ''}`,
-    { class: 'bar-target', 'data-drag': srcs.has(BAR) ? 'yes' : null },
+    { class: 'bar-target', 'data-drag': srcs.has(BAR) ? 'yes' : null, 'data-state': pick.selected === BAR ? 'selected' : srcs.has(BAR) ? 'src' : null },
     s('rect', { x: BAR_X, y: H / 2 + 20, width: BAR_W, height: BOTTOM - H / 2 - 20, class: 'hit' }), barParts));
   for (let i = 0; i < Math.min(b.themBar, 4); i++) layers.push(checker(barX, H / 2 - 60 - i * 30, them));
   if (b.themBar > 0) layers.push(s('text', { x: barX, y: H / 2 - 150, class: `stack-count c${them}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.themBar)));
@@ -413,7 +414,7 @@ function render(ctx) {
     return out;
   };
   const offDest = dests.has(OFF);
-  layers.push(target('off', `Borne off: ${b.meOff} of yours${offDest ? ', a destination' : ''}`, { class: `off-target${offDest ? ' is-dest' : ''}` },
+  layers.push(target('off', `Borne off: ${b.meOff} of yours${offDest ? ', a destination' : ''}`, { class: `off-target${offDest ? ' is-dest' : ''}`, 'data-state': offDest ? 'dest' : null },
     s('rect', { x: TRAY_X, y: H / 2 + 4, width: trayW, height: BOTTOM - H / 2, class: `hit${offDest ? ' dest-tray' : ''}` }),
     offStack(b.meOff, me, false)));
   layers.push(s('g', { role: 'img', 'aria-label': `Borne off: ${b.themOff} of your opponent's` }, offStack(b.themOff, them, true)));
@@ -439,7 +440,8 @@ function render(ctx) {
   }
 
   const label = `${obs.game === 'tawla' ? 'Tawla' : 'Backgammon'} board seen by ${meName}: your home quarter is bottom right`;
-  return svgRoot(W, H, label, layers);
+  const svg = svgRoot(W, H, label, layers);
+  return ctx.portrait ? portrait(svg) : svg;
 }
 
 /** @param {ActionInfo} action */

@@ -1,0 +1,234 @@
+// @ts-check
+/**
+ * The browser tests' rig: starts a real `spelbord serve` on a free
+ * 127.0.0.1 port with a temporary database, launches headless Chromium,
+ * collects console errors, saves screenshots, and plays moves through the
+ * page the way a person would (clicking the board).
+ */
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository's root. */
+export const REPO = path.resolve(here, '..', '..');
+/** Where screenshots go. */
+export const SHOTS = process.env.SPELBORD_SCREENSHOTS || path.join(REPO, 'target', 'screenshots');
+
+/** Desktop and phone (portrait) window sizes. */
+export const SIZES = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+};
+
+/**
+ * @typedef {{url: string, stop: () => Promise<void>, log: () => string}} Server
+ */
+
+/**
+ * Starts the server: `$SPELBORD_BIN serve` (default target/release/spelbord).
+ * @returns {Promise<Server>}
+ */
+export async function startServer() {
+  const bin = process.env.SPELBORD_BIN || path.join(REPO, 'target', 'release', 'spelbord');
+  const args = process.env.SPELBORD_SERVE_ARGS !== undefined ? process.env.SPELBORD_SERVE_ARGS.split(' ').filter(Boolean) : ['serve'];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spelbord-e2e-'));
+  const child = spawn(bin, [...args, '--addr', '127.0.0.1:0', '--db', path.join(dir, 'e2e.db'), '--rate-limit', '0', '--ai-workers', '1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+  });
+  let output = '';
+  child.stderr.on('data', (d) => { output += d; });
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20000);
+    child.stdout.on('data', (d) => {
+      output += d;
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+    child.on('error', (e) => reject(new Error(`the server cannot be started (${bin}): ${e.message}`)));
+  });
+  return {
+    url,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => { child.on('exit', r); setTimeout(r, 8000); });
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches headless Chromium with a fresh profile. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      // Pages served by the test's own routing (SPELBORD_WEB_DIR) count as public.
+      ...(process.env.SPELBORD_WEB_DIR ? ['--disable-features=LocalNetworkAccessChecks'] : [])],
+  });
+}
+
+/**
+ * A page that records console errors and page errors. With
+ * `SPELBORD_WEB_DIR` set, the front end's files are served from that folder
+ * instead of the binary (for working on them without rebuilding).
+ * @param {import('playwright-core').Browser} browser
+ * @param {keyof typeof SIZES} size
+ */
+export async function newPage(browser, size = 'desktop') {
+  const context = await browser.newContext({ viewport: SIZES[size], deviceScaleFactor: 1, hasTouch: size === 'phone' });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  const webDir = process.env.SPELBORD_WEB_DIR;
+  if (webDir) {
+    await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(?!api\/).*/, (route) => {
+      const u = new URL(route.request().url());
+      const file = u.pathname === '/' || u.pathname.startsWith('/t/') ? 'index.html' : u.pathname.slice(1);
+      const full = path.join(webDir, file);
+      if (!fs.existsSync(full)) return route.fulfill({ status: 404, body: 'not found' });
+      const type = full.endsWith('.js') ? 'text/javascript' : full.endsWith('.css') ? 'text/css' : 'text/html';
+      return route.fulfill({ status: 200, contentType: type, body: fs.readFileSync(full) });
+    });
+  }
+  return { context, page, errors };
+}
+
+/**
+ * Saves a screenshot of the page as `name.png`.
+ * @param {import('playwright-core').Page} page @param {string} name
+ */
+export async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Creates a table in the lobby: chooses the game, sets options, seats.
+ * @param {import('playwright-core').Page} page
+ * @param {string} base
+ * @param {string} game
+ * @param {Record<string, string>} options
+ * @param {string[]} seats per seat: `you`, `open`, `ai` (the easiest computer) or an agent
+ */
+export async function createInLobby(page, base, game, options, seats) {
+  await page.goto(base + '/');
+  await page.click(`[data-game="${game}"]`);
+  for (const [key, value] of Object.entries(options)) {
+    const field = page.locator(`#opt-${key}`);
+    const tag = await field.evaluate((el) => el.tagName);
+    if (tag === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+    await field.dispatchEvent('change');
+  }
+  for (const [i, choice] of seats.entries()) {
+    // `ai` is the easiest computer this server offers.
+    let value = choice;
+    if (choice === 'ai') {
+      const values = await page.locator(`#seat-${i} option`).evaluateAll((els) => els.map((e) => /** @type {HTMLOptionElement} */ (e).value));
+      value = ['ai:easy', 'random'].find((v) => values.includes(v)) || values[values.length - 1];
+    }
+    await page.selectOption(`#seat-${i}`, value);
+  }
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/\/t\/[0-9a-f]+/);
+  await page.waitForSelector('.board-svg');
+}
+
+/**
+ * What the page shows now: my turn, game over, or waiting.
+ * @param {import('playwright-core').Page} page
+ */
+async function phase(page) {
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid="game-over"]')) return 'over';
+    const bar = document.querySelector('.status-bar');
+    if (bar && bar.classList.contains('your-turn') && !document.querySelector('.controls .muted')) return 'mine';
+    return 'wait';
+  });
+}
+
+/**
+ * Plays one move through the page by clicking the board: a destination if
+ * one is shown, else a movable piece, and Confirm once the move is whole;
+ * buttons for actions off the board (pass, pick up, the cube).
+ * @param {import('playwright-core').Page} page
+ * @param {() => number} random a number in [0, 1)
+ */
+export async function playOneMove(page, random) {
+  for (let clicks = 0; clicks < 20; clicks++) {
+    if ((await phase(page)) !== 'mine') return;
+    const confirm = page.locator('[data-testid="confirm"]:not([disabled])');
+    if (await confirm.count()) {
+      await confirm.click();
+      return;
+    }
+    const prompt = page.locator('.prompt button.primary');
+    if (await prompt.count()) {
+      await prompt.first().click();
+      return;
+    }
+    const dests = page.locator('.board-svg [data-state="dest"]');
+    const srcs = page.locator('.board-svg [data-state="src"]');
+    const nd = await dests.count();
+    const ns = await srcs.count();
+    const actions = page.locator('[data-testid="action"]');
+    const na = await actions.count();
+    if (nd > 0) await dests.nth(Math.floor(random() * nd)).click();
+    else if (ns > 0 && (na === 0 || random() < 0.85)) await srcs.nth(Math.floor(random() * ns)).click();
+    else if (na > 0) {
+      await actions.nth(Math.floor(random() * na)).click();
+      return;
+    } else {
+      await page.waitForTimeout(50);
+    }
+  }
+  throw new Error('could not complete a move by clicking');
+}
+
+/**
+ * Plays until the game is over (the result dialog shows), within a limit.
+ * @param {import('playwright-core').Page} page
+ * @param {{seed?: number, maxMoves?: number, onMove?: (n: number) => Promise<void>}} [opts]
+ * @returns {Promise<number>} moves played
+ */
+export async function playToEnd(page, opts = {}) {
+  let seed = opts.seed || 1;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const max = opts.maxMoves || 400;
+  let moves = 0;
+  const deadline = Date.now() + 150000;
+  while (Date.now() < deadline) {
+    await page.waitForFunction(() => {
+      if (document.querySelector('[data-testid="game-over"]')) return true;
+      const bar = document.querySelector('.status-bar');
+      return !!bar && bar.classList.contains('your-turn') && !document.querySelector('.controls .muted');
+    }, null, { timeout: 60000 });
+    if ((await phase(page)) === 'over') return moves;
+    await playOneMove(page, random);
+    moves += 1;
+    if (opts.onMove) await opts.onMove(moves);
+    if (moves > max) throw new Error(`no end after ${max} moves`);
+  }
+  throw new Error('the game took too long');
+}

@@ -1,0 +1,126 @@
+// @ts-check
+/**
+ * Every game against the computer, through the page: create the table in
+ * the lobby, play to the end by clicking the board, check the result
+ * screen; screenshots of every board at desktop and phone sizes; a reload
+ * mid-game resumes; the replay steps through the finished game; no console
+ * errors anywhere.
+ */
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SIZES, createInLobby, launchBrowser, newPage, playToEnd, shot, startServer } from '../lib/harness.mjs';
+
+/** @type {import('../lib/harness.mjs').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {string[]} */
+let gameIds = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const res = await fetch(`${server.url}/api/games`);
+  gameIds = (await res.json()).games.map((/** @type {any} */ g) => g.id);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/**
+ * Options that keep each game short enough for a test, and its seats.
+ * @type {Record<string, {options: Record<string, string>, seats: string[]}>}
+ */
+const SETUPS = {
+  tawla: { options: {}, seats: ['you', 'ai'] },
+  backgammon: { options: {}, seats: ['you', 'ai'] },
+  'high-gammon': { options: { players: '2' }, seats: ['you', 'ai'] },
+  'tric-trac': { options: { players: '2' }, seats: ['you', 'ai'] },
+  stumphog: { options: { turns: '40' }, seats: ['you', 'ai'] },
+  stortok: { options: { players: '3', cap: '60' }, seats: ['you', 'ai', 'ai'] },
+  lager: { options: { max_plies: '30' }, seats: ['you', 'ai'] },
+};
+
+describe('each game against the computer', () => {
+  test('the lobby lists every game and looks right', async () => {
+    for (const size of /** @type {const} */ (['desktop', 'phone'])) {
+      const { context, page, errors } = await newPage(browser, size);
+      await page.goto(server.url + '/');
+      await page.waitForSelector('.game-card');
+      const shown = await page.locator('.game-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-game')));
+      assert.deepEqual(shown, gameIds);
+      await shot(page, `lobby-${size}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  for (const id of Object.keys(SETUPS)) {
+    test(`${id}: play a whole game against the computer`, async (t) => {
+      if (!gameIds.includes(id)) {
+        t.skip(`${id} is not in this server's catalogue`);
+        return;
+      }
+      const setup = SETUPS[id];
+      const { context, page, errors } = await newPage(browser, 'desktop');
+      await createInLobby(page, server.url, id, setup.options, setup.seats);
+      const tableUrl = page.url();
+      let reloaded = false;
+      let phoneShot = false;
+      const moves = await playToEnd(page, {
+        seed: 7,
+        onMove: async (n) => {
+          if (n === 3) {
+            await shot(page, `${id}-desktop`);
+            // A reload mid-game resumes the same game, still ours to play.
+            const before = await page.locator('.log li').count();
+            await page.reload();
+            await page.waitForSelector('.board-svg');
+            await page.waitForFunction(() => document.querySelector('[data-testid="conn"]')?.textContent === 'live');
+            assert.equal(page.url(), tableUrl);
+            assert.ok(await page.locator('.seats li').filter({ hasText: 'You' }).count() >= 1, 'still seated after a reload');
+            if (!(await page.locator('[data-testid="game-over"]').count()) && !(/hidden/.test(id))) {
+              assert.ok((await page.locator('.log li').count()) >= Math.min(before, 1));
+            }
+            reloaded = true;
+          }
+          if (n === 4 && !phoneShot) {
+            phoneShot = true;
+            await page.setViewportSize(SIZES.phone);
+            await page.waitForTimeout(200);
+            await shot(page, `${id}-phone`);
+            await page.setViewportSize(SIZES.desktop);
+          }
+        },
+      });
+      assert.ok(moves > 0, 'at least one move was played');
+      const over = page.locator('[data-testid="game-over"]');
+      await over.waitFor();
+      const title = await over.locator('h2').textContent();
+      assert.match(title || '', /You won!|You lost|Draw|won/);
+      assert.ok(await over.locator('.score-table tr').count() >= 3, 'a score row per player');
+      await shot(page, `${id}-over`);
+      assert.ok(reloaded || moves < 3, 'the reload was tried');
+
+      // The replay of the finished game steps back and forth.
+      await page.click('.prompt a:has-text("Replay")');
+      await page.waitForSelector('[data-testid="replay-pos"]');
+      const last = await page.locator('[data-testid="replay-pos"]').textContent();
+      await page.click('[data-testid="replay-prev"]');
+      const previous = await page.locator('[data-testid="replay-pos"]').textContent();
+      assert.notEqual(previous, last);
+      await page.click('[data-testid="replay-next"]');
+      assert.equal(await page.locator('[data-testid="replay-pos"]').textContent(), last);
+      await shot(page, `${id}-replay`);
+      const href = await page.locator('[data-testid="download"]').getAttribute('href');
+      const record = await (await fetch(server.url + href)).json();
+      assert.equal(record.game, id);
+      assert.ok(Array.isArray(record.actions) && record.actions.length > 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
