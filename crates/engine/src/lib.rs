@@ -9,6 +9,7 @@
 //!   states as JSON) for the command line and the server; [`registry`] finds
 //!   games by id.
 
+pub mod backgammon;
 pub mod conformance;
 pub mod dynamic;
 pub mod error;

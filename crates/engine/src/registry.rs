@@ -1,5 +1,6 @@
 //! The catalogue of games, by id, for both API layers.
 
+use crate::backgammon::Backgammon;
 use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -17,15 +18,17 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
+        Backgammon::ID => Ok(visitor.visit::<Backgammon>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
 }
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
+static BACKGAMMON: DynGameOf<Backgammon> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA]
+    vec![&TAWLA, &BACKGAMMON]
 }
 
 /// The game with this id.
