@@ -14,6 +14,7 @@ pub mod conformance;
 pub mod dynamic;
 pub mod error;
 pub mod game;
+pub mod high_gammon;
 pub mod options;
 pub mod playout;
 pub mod record;

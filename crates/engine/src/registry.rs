@@ -4,6 +4,7 @@ use crate::backgammon::Backgammon;
 use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::high_gammon::{HighGammon, TricTrac};
 use crate::tawla::Tawla;
 
 /// Runs generic code on a game chosen at run time (see [`visit_game`]).
@@ -19,16 +20,20 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
         Backgammon::ID => Ok(visitor.visit::<Backgammon>()),
+        HighGammon::ID => Ok(visitor.visit::<HighGammon>()),
+        TricTrac::ID => Ok(visitor.visit::<TricTrac>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
 }
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
 static BACKGAMMON: DynGameOf<Backgammon> = DynGameOf::new();
+static HIGH_GAMMON: DynGameOf<HighGammon> = DynGameOf::new();
+static TRIC_TRAC: DynGameOf<TricTrac> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA, &BACKGAMMON]
+    vec![&TAWLA, &BACKGAMMON, &HIGH_GAMMON, &TRIC_TRAC]
 }
 
 /// The game with this id.

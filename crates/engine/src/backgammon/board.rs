@@ -77,11 +77,7 @@ impl BackgammonBoard {
     /// All checkers of the mover (0) or the opponent (1): points, bar and off.
     pub fn checkers(&self, who: usize) -> u32 {
         let sign: i8 = if who == 0 { 1 } else { -1 };
-        let on: u32 = self
-            .pts
-            .iter()
-            .map(|&c| (c * sign).max(0) as u32)
-            .sum();
+        let on: u32 = self.pts.iter().map(|&c| (c * sign).max(0) as u32).sum();
         on + self.bar[who] as u32 + self.off[who] as u32
     }
 
@@ -254,7 +250,15 @@ impl StepBoard for BackgammonBoard {
 impl BackgammonBoard {
     /// Checks the invariants: 15 checkers each, no point shared.
     pub fn check(&self) {
-        assert_eq!(self.checkers(0), super::CHECKERS as u32, "mover's checkers: {self:?}");
-        assert_eq!(self.checkers(1), super::CHECKERS as u32, "opponent's checkers: {self:?}");
+        assert_eq!(
+            self.checkers(0),
+            super::CHECKERS as u32,
+            "mover's checkers: {self:?}"
+        );
+        assert_eq!(
+            self.checkers(1),
+            super::CHECKERS as u32,
+            "opponent's checkers: {self:?}"
+        );
     }
 }

@@ -159,8 +159,16 @@ fn cross_check(b: &BackgammonBoard) {
     for (dice, _) in ROLLS {
         let engine = engine_positions(b, dice);
         let set: BTreeSet<Pos> = engine.iter().copied().collect();
-        assert_eq!(set.len(), engine.len(), "duplicate plays for {dice:?} on {b:?}");
-        assert_eq!(set, reference_positions(b, dice), "plays of {dice:?} on {b:?}");
+        assert_eq!(
+            set.len(),
+            engine.len(),
+            "duplicate plays for {dice:?} on {b:?}"
+        );
+        assert_eq!(
+            set,
+            reference_positions(b, dice),
+            "plays of {dice:?} on {b:?}"
+        );
     }
 }
 
@@ -302,11 +310,7 @@ fn bg4_hit_sends_blot_to_bar_and_band_blocks() {
 #[test]
 fn bg5_bar_enters_first() {
     // one on the bar; 22 (die 3) is closed, 20 (die 5) open
-    let b = board(
-        &[(22, -2), (13, 5), (6, 9), (1, -13)],
-        [1, 0],
-        [0, 0],
-    );
+    let b = board(&[(22, -2), (13, 5), (6, 9), (1, -13)], [1, 0], [0, 0]);
     let ps = texts(&with_board(b, [5, 3]));
     // the 5 enters; the 3 is then played anywhere
     assert!(ps.iter().all(|p| p.starts_with("bar/20")), "{ps:?}");
@@ -316,7 +320,10 @@ fn bg5_bar_enters_first() {
         [1, 0],
         [0, 0],
     );
-    assert_eq!(texts(&with_board(b2, [5, 3])), BTreeSet::from(["pass".into()]));
+    assert_eq!(
+        texts(&with_board(b2, [5, 3])),
+        BTreeSet::from(["pass".into()])
+    );
 }
 
 #[test]
@@ -337,7 +344,10 @@ fn bg6_larger_die_when_only_one_can_be_played() {
     assert_eq!(texts(&s), BTreeSet::from(["12/6".to_string()]));
     // with the 6 point closed too only the 5 is left, and it must be played
     let b2 = board(&[(12, 1), (6, -2), (1, -2), (24, -11)], [0, 0], [14, 0]);
-    assert_eq!(texts(&with_board(b2, [6, 5])), BTreeSet::from(["12/7".to_string()]));
+    assert_eq!(
+        texts(&with_board(b2, [6, 5])),
+        BTreeSet::from(["12/7".to_string()])
+    );
 }
 
 #[test]
@@ -348,7 +358,10 @@ fn bg7_bearing_off() {
     let ps = texts(&with_board(b, [6, 5]));
     assert!(ps.contains("6/off 4/off"), "{ps:?}");
     // 6/1 then 4/off? 1 is empty so 6/1 is possible with the 5 too
-    assert!(ps.contains("6/1 4/off") || ps.contains("4/off 6/1"), "{ps:?}");
+    assert!(
+        ps.contains("6/1 4/off") || ps.contains("4/off 6/1"),
+        "{ps:?}"
+    );
     // not all home: no bearing off
     let b2 = board(&[(20, 1), (4, 2), (24, -15)], [0, 0], [12, 0]);
     let ps2 = texts(&with_board(b2, [6, 5]));
@@ -357,7 +370,10 @@ fn bg7_bearing_off() {
     let b3 = board(&[(6, 1), (2, 1), (24, -15)], [0, 0], [13, 0]);
     let ps3 = texts(&with_board(b3, [3, 2]));
     assert!(ps3.iter().all(|p| !p.contains("6/off")), "{ps3:?}");
-    assert!(ps3.contains("6/3 2/off") || ps3.contains("2/off 6/3"), "{ps3:?}");
+    assert!(
+        ps3.contains("6/3 2/off") || ps3.contains("2/off 6/3"),
+        "{ps3:?}"
+    );
 }
 
 fn finish(b: BackgammonBoard, dice: [u8; 2]) -> BackgammonState {
@@ -374,7 +390,10 @@ fn bg8_single_gammon_backgammon() {
     assert_eq!(single.returns().as_slice(), &[1.0, -1.0]);
     let gammon = finish(board(&[(1, 1), (20, -15)], [0, 0], [14, 0]), [2, 1]);
     assert_eq!(gammon.returns().as_slice(), &[2.0, -2.0]);
-    let backgammon = finish(board(&[(1, 1), (3, -1), (20, -14)], [0, 0], [14, 0]), [2, 1]);
+    let backgammon = finish(
+        board(&[(1, 1), (3, -1), (20, -14)], [0, 0], [14, 0]),
+        [2, 1],
+    );
     assert_eq!(backgammon.returns().as_slice(), &[3.0, -3.0]);
     let from_bar = finish(board(&[(1, 1), (20, -14)], [0, 1], [14, 0]), [2, 1]);
     assert_eq!(from_bar.returns().as_slice(), &[3.0, -3.0]);
@@ -398,7 +417,10 @@ fn bg9_cube_take_drop_and_ownership() {
     assert_eq!(s.turn(), Turn::Player(0));
     s.apply(TablesAction::Take);
     assert_eq!(s.cube_value(), 2);
-    assert_eq!(s.observation(crate::game::Viewer::Spectator).cube_owner, Some(0));
+    assert_eq!(
+        s.observation(crate::game::Viewer::Spectator).cube_owner,
+        Some(0)
+    );
     // player 1 rolls; on player 0's next turn he (the owner) may redouble
     s.apply(TablesAction::Dice([3, 1]));
     let p = plays(&s)[0];

@@ -209,12 +209,11 @@ impl PlayGen {
                     if step.from > bound {
                         continue;
                     }
-                    if skip_independent {
-                        if let Some(first) = last {
-                            if Self::repeats_first_order(first, step) {
-                                continue;
-                            }
-                        }
+                    if skip_independent
+                        && let Some(first) = last
+                        && Self::repeats_first_order(first, step)
+                    {
+                        continue;
                     }
                     let mut next = *board;
                     next.apply_step(step);
