@@ -1,1 +1,55 @@
-fn main() {}
+#![forbid(unsafe_code)]
+//! `spelbord`: play, study and measure the spelbord games from the terminal.
+
+mod bench;
+mod catalogue;
+mod play;
+mod replay;
+mod selfplay;
+mod term;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Play, study and measure traditional dice, card and board games.
+#[derive(Parser, Debug)]
+#[command(name = "spelbord", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games with their player counts and options.
+    Games(catalogue::GamesArgs),
+    /// Show the rules of a game for players.
+    Rules(catalogue::RulesArgs),
+    /// Play a game in the terminal against people or the computer.
+    Play(play::PlayArgs),
+    /// Play many games between random agents and report the results.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Measure random playouts per second on one core.
+    Bench(bench::BenchArgs),
+    /// Check a game record and summarise it.
+    Replay(replay::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games(a) => catalogue::list(a),
+        Command::Rules(a) => catalogue::rules(a),
+        Command::Play(a) => play::run(a),
+        Command::Selfplay(a) => selfplay::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Replay(a) => replay::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("spelbord: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

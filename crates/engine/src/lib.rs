@@ -15,11 +15,13 @@ pub mod dynamic;
 pub mod error;
 pub mod game;
 pub mod high_gammon;
+pub mod lager;
 pub mod options;
 pub mod playout;
 pub mod record;
 pub mod registry;
 pub mod rng;
+pub mod stumphog;
 pub mod tables;
 pub mod tawla;
 

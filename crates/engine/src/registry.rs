@@ -5,6 +5,8 @@ use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::high_gammon::{HighGammon, TricTrac};
+use crate::lager::Lager;
+use crate::stumphog::Stumphog;
 use crate::tawla::Tawla;
 
 /// Runs generic code on a game chosen at run time (see [`visit_game`]).
@@ -19,6 +21,8 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
+        Stumphog::ID => Ok(visitor.visit::<Stumphog>()),
+        Lager::ID => Ok(visitor.visit::<Lager>()),
         Backgammon::ID => Ok(visitor.visit::<Backgammon>()),
         HighGammon::ID => Ok(visitor.visit::<HighGammon>()),
         TricTrac::ID => Ok(visitor.visit::<TricTrac>()),
@@ -27,13 +31,22 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
 }
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
+static STUMPHOG: DynGameOf<Stumphog> = DynGameOf::new();
+static LAGER: DynGameOf<Lager> = DynGameOf::new();
 static BACKGAMMON: DynGameOf<Backgammon> = DynGameOf::new();
 static HIGH_GAMMON: DynGameOf<HighGammon> = DynGameOf::new();
 static TRIC_TRAC: DynGameOf<TricTrac> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA, &BACKGAMMON, &HIGH_GAMMON, &TRIC_TRAC]
+    vec![
+        &TAWLA,
+        &BACKGAMMON,
+        &HIGH_GAMMON,
+        &TRIC_TRAC,
+        &STUMPHOG,
+        &LAGER,
+    ]
 }
 
 /// The game with this id.

@@ -151,9 +151,19 @@ impl BackgammonBoard {
 
 impl StepBoard for BackgammonBoard {
     // BG-3..BG-7: points only open up during a turn (hits remove blots),
-    // so apart from bar entries and bearing off the order of steps does not
-    // matter, and moving the farthest checkers first never hurts.
-    const STEPS_COMMUTE: bool = true;
+    // so with doubles moving the farthest checkers first never loses a
+    // position.
+    const SAME_DIE_ORDER_FREE: bool = true;
+
+    /// Two steps of different checkers commute unless one enters from the
+    /// bar or bears off (those depend on where the other checkers are).
+    fn commutes(first: Step, second: Step) -> bool {
+        second.from != first.to
+            && first.from != BAR
+            && second.from != BAR
+            && first.to != OFF
+            && second.to != OFF
+    }
 
     fn steps(&self, die: u8, out: &mut StepList) {
         out.clear();
@@ -227,14 +237,13 @@ impl StepBoard for BackgammonBoard {
         }
     }
 
-    /// The mover's count on every point (4 bits each), his borne-off count,
-    /// and the points where the opponent still stands: within one turn that
-    /// says exactly which blots were hit, and the mover's bar count follows
-    /// from the total of 15.
+    /// The mover's count on every point (4 bits each, point n at bit
+    /// 4(n-1)), his borne-off count (bit 96) and the points where the
+    /// opponent still stands (bits 100..124): within one turn that says
+    /// exactly which blots were hit, and the mover's bar count follows from
+    /// the total of 15.
     #[inline]
     fn key(&self) -> u128 {
-        // 4 bits per point: points 1..16 in the low word, 17..24 in the
-        // high word with the borne-off count and the opponent's points.
         let nibbles = |pts: &[i8]| {
             pts.iter()
                 .rev()
@@ -243,6 +252,24 @@ impl StepBoard for BackgammonBoard {
         let lo = nibbles(&self.pts[..16]);
         let hi = nibbles(&self.pts[16..]) | (self.off[0] as u64) << 32 | (self.theirs as u64) << 36;
         (hi as u128) << 64 | lo as u128
+    }
+
+    #[inline]
+    fn key_after(&self, key: u128, step: Step) -> u128 {
+        let mut key = key;
+        if step.from != BAR {
+            key -= 1 << (4 * (step.from as u32 - 1));
+        }
+        if step.to == OFF {
+            key += 1 << 96;
+        } else {
+            let t = step.to as u32 - 1;
+            if self.pts[t as usize] == -1 {
+                key &= !(1u128 << (100 + t));
+            }
+            key += 1 << (4 * t);
+        }
+        key
     }
 }
 

@@ -243,17 +243,36 @@ impl StepBoard for MoverView {
         }
     }
 
-    /// Own counts per distance (4 bits each), bar, pool and off, and the
-    /// distances where a blot was hit: exact within one turn.
+    /// Own counts per distance (4 bits each, distance d at bit 4d), bar
+    /// (bit 80), pool (84) and off (88), and the distances where a blot was
+    /// hit (bits 92..112): exact within one turn.
     #[inline]
     fn key(&self) -> u128 {
         let mut k = 0u128;
-        for &c in &self.own {
+        for &c in self.own.iter().rev() {
             k = k << 4 | c as u128;
         }
-        k = k << 4 | self.bar as u128;
-        k = k << 4 | self.pool as u128;
-        k = k << 4 | self.off as u128;
-        k << 20 | self.hits as u128
+        k |= (self.bar as u128) << 80 | (self.pool as u128) << 84 | (self.off as u128) << 88;
+        k | (self.hits as u128) << 92
+    }
+
+    #[inline]
+    fn key_after(&self, key: u128, step: Step) -> u128 {
+        let mut key = key;
+        key -= match step.from {
+            BAR_CODE => 1 << 80,
+            IN_CODE => 1 << 84,
+            c => 1 << (4 * (c as u32 - 1)),
+        };
+        if step.to == OFF_CODE {
+            key += 1 << 88;
+        } else {
+            let t = step.to as u32 - 1;
+            if self.opp[t as usize] == 1 {
+                key |= 1 << (92 + t);
+            }
+            key += 1 << (4 * t);
+        }
+        key
     }
 }

@@ -1,22 +1,13 @@
 //! The play generator: every way to play a roll under a dice-usage rule,
 //! each resulting position offered once. Allocates nothing once warmed up.
 
-use super::play::{BAR, OFF, Play, Step};
+use super::play::{Play, Step};
 
 /// The single steps possible with one die (at most one per source point).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct StepList {
     steps: [Step; 16],
     len: u8,
-}
-
-impl Default for StepList {
-    fn default() -> Self {
-        StepList {
-            steps: [Step::default(); 16],
-            len: 0,
-        }
-    }
 }
 
 impl StepList {
@@ -44,23 +35,30 @@ impl StepList {
 
 /// A board seen by the player to move, on which single steps can be made.
 pub trait StepBoard: Copy {
-    /// Whether steps commute as in backgammon, which lets the generator skip
-    /// orders that can only repeat positions (a pure speed-up):
-    /// - two steps of different checkers, neither entering from the bar nor
-    ///   bearing off, give the same legal result in either order;
-    /// - any legal sequence of steps with equal dice stays legal, with the
-    ///   same result, when reordered so that its sources never increase (in
-    ///   the tables numbering, where checkers move from high points to low).
-    ///
-    /// False by default.
-    const STEPS_COMMUTE: bool = false;
+    /// True when steps of equal dice can always be reordered with sources
+    /// from high to low without losing a position (so the generator only
+    /// tries that order for doubles).
+    const SAME_DIE_ORDER_FREE: bool = false;
     /// Replaces `out` with every legal single step using `die`, one per source.
     fn steps(&self, die: u8, out: &mut StepList);
+    /// True when `first` then `second` (both legal in that order) gives the
+    /// same position as `second` then `first` whenever `second` was legal at
+    /// the start too; lets the generator skip the repeated order.
+    fn commutes(_first: Step, _second: Step) -> bool {
+        false
+    }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
     /// A key that is equal for two boards exactly when they are the same
     /// position (within one turn of one mover).
     fn key(&self) -> u128;
+    /// The key after `step`, given this board's `key` (override when it can
+    /// be updated without recomputing).
+    fn key_after(&self, _key: u128, step: Step) -> u128 {
+        let mut next = *self;
+        next.apply_step(step);
+        next.key()
+    }
 }
 
 /// How the dice of one roll must be used.
@@ -74,163 +72,204 @@ pub enum DiceRule {
     InOrder,
 }
 
+/// A set of position keys that is emptied in O(1) by bumping a stamp.
+#[derive(Debug)]
+struct KeySet {
+    keys: Vec<u128>,
+    stamps: Vec<u32>,
+    stamp: u32,
+    len: usize,
+}
+
+impl Default for KeySet {
+    fn default() -> Self {
+        KeySet {
+            keys: vec![0; 1 << 10],
+            stamps: vec![0; 1 << 10],
+            stamp: 1,
+            len: 0,
+        }
+    }
+}
+
+impl KeySet {
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.len = 0;
+    }
+
+    /// Adds `key`; false if it was there already.
+    fn insert(&mut self, key: u128) -> bool {
+        if self.len * 2 >= self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let h = (key as u64 ^ (key >> 64) as u64 ^ (key >> 40) as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut i = (h >> 32) as usize & mask;
+        loop {
+            if self.stamps[i] != self.stamp {
+                self.stamps[i] = self.stamp;
+                self.keys[i] = key;
+                self.len += 1;
+                return true;
+            }
+            if self.keys[i] == key {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old: Vec<u128> = (0..self.keys.len())
+            .filter(|&i| self.stamps[i] == self.stamp)
+            .map(|i| self.keys[i])
+            .collect();
+        let size = self.keys.len() * 2;
+        self.keys = vec![0; size];
+        self.stamps = vec![0; size];
+        self.stamp = 1;
+        self.len = 0;
+        for k in old {
+            self.insert(k);
+        }
+    }
+}
+
 /// Reusable buffers for generating plays.
 #[derive(Debug, Default)]
 pub struct PlayGen {
-    leaves: Vec<(u128, Play)>,
+    leaves: Vec<Play>,
+    seen: KeySet,
     max_len: usize,
-    /// Open-addressing index of `leaves` by key: (stamp, leaf index); a slot
-    /// whose stamp is not the current one is empty.
-    slots: Vec<(u32, u32)>,
-    stamp: u32,
+    /// Sources (bit per point) from which the die of the first order could
+    /// move at the start; used to skip repeats in the swapped order.
+    first_sources: u32,
+    swapped: bool,
+    maximize: bool,
 }
 
 impl PlayGen {
     /// Generates the distinct plays of `dice` on `board` (read them with
     /// [`PlayGen::plays`]). For [`DiceRule::Maximize`] with two different dice
     /// both orders are tried. A roll that cannot be played gives the one
-    /// empty play. Of the plays reaching one position the greatest is kept
-    /// (checkers from the highest points first): a stable, readable
-    /// representative whose merged form ("13/3(2)") matches what players type.
+    /// empty play.
     pub fn generate<B: StepBoard>(&mut self, board: &B, dice: &[u8], rule: DiceRule) {
-        self.clear();
+        self.leaves.clear();
+        self.seen.clear();
         self.max_len = 0;
+        self.swapped = false;
+        self.maximize = rule == DiceRule::Maximize;
         match rule {
             DiceRule::Maximize => {
-                self.search(board, dice, 0, Play::EMPTY, true, false);
+                self.search(board, dice, 0, Play::EMPTY, u8::MAX, board.key());
                 if dice.len() == 2 && dice[0] != dice[1] {
                     let swapped = [dice[1], dice[0]];
-                    self.search(board, &swapped, 0, Play::EMPTY, true, true);
+                    let mut first = StepList::default();
+                    board.steps(dice[0], &mut first);
+                    self.first_sources = first.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
+                    self.swapped = true;
+                    self.search(board, &swapped, 0, Play::EMPTY, u8::MAX, board.key());
                     if self.max_len == 1 {
                         let high = dice[0].max(dice[1]);
-                        if self.leaves.iter().any(|(_, p)| p.steps()[0].die == high) {
-                            self.leaves.retain(|(_, p)| p.steps()[0].die == high);
+                        if self.leaves.iter().any(|p| p.steps()[0].die == high) {
+                            self.leaves.retain(|p| p.steps()[0].die == high);
                         }
                     }
                 }
             }
-            DiceRule::InOrder => self.search(board, dice, 0, Play::EMPTY, false, false),
+            DiceRule::InOrder => self.search(board, dice, 0, Play::EMPTY, u8::MAX, board.key()),
         }
     }
 
     /// The plays found by the last [`PlayGen::generate`].
     pub fn plays(&self) -> impl ExactSizeIterator<Item = Play> + '_ {
-        self.leaves.iter().map(|&(_, p)| p)
+        self.leaves.iter().copied()
     }
 
-    fn clear(&mut self) {
-        self.leaves.clear();
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.fill((0, 0));
-            self.stamp = 1;
-        }
-    }
-
-    #[inline]
-    fn slot_of(key: u128, mask: usize) -> usize {
-        let x = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
-    }
-
-    /// Adds a leaf, or keeps the greater play if its position is known.
-    fn insert(&mut self, key: u128, play: Play) {
-        if 2 * (self.leaves.len() + 1) > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut h = Self::slot_of(key, mask);
-        loop {
-            let (stamp, index) = self.slots[h];
-            if stamp != self.stamp {
-                self.slots[h] = (self.stamp, self.leaves.len() as u32);
-                self.leaves.push((key, play));
-                return;
-            }
-            let leaf = &mut self.leaves[index as usize];
-            if leaf.0 == key {
-                if play > leaf.1 {
-                    leaf.1 = play;
-                }
-                return;
-            }
-            h = (h + 1) & mask;
-        }
-    }
-
-    fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(256);
-        self.slots.clear();
-        self.slots.resize(size, (0, 0));
-        self.stamp = 1;
-        let mask = size - 1;
-        for (i, &(key, _)) in self.leaves.iter().enumerate() {
-            let mut h = Self::slot_of(key, mask);
-            while self.slots[h].0 == self.stamp {
-                h = (h + 1) & mask;
-            }
-            self.slots[h] = (self.stamp, i as u32);
-        }
-    }
-
-    /// Whether `step` after `first` (dice in the second order) can only
-    /// repeat a position that the first order reached (see
-    /// [`StepBoard::STEPS_COMMUTE`]).
-    #[inline]
-    fn repeats_first_order(first: Step, step: Step) -> bool {
-        step.from != first.to
-            && first.from != BAR
-            && step.from != BAR
-            && first.to != OFF
-            && step.to != OFF
-    }
-
+    /// Extends `play` by the die at `depth`; `ceiling` bounds the source of
+    /// the next step when the previous step used the same die and the board
+    /// allows reordering.
     fn search<B: StepBoard>(
         &mut self,
         board: &B,
         dice: &[u8],
         depth: usize,
         play: Play,
-        maximize: bool,
-        swapped: bool,
+        ceiling: u8,
+        key: u128,
     ) {
         if depth < dice.len() {
             let mut steps = StepList::default();
             board.steps(dice[depth], &mut steps);
-            if steps.len > 0 {
-                let last = play.steps().last().copied();
-                // Equal dice that commute: only non-increasing sources.
-                let bound = match last {
-                    Some(last) if B::STEPS_COMMUTE && last.die == dice[depth] => last.from,
-                    _ => u8::MAX,
-                };
-                let skip_independent = B::STEPS_COMMUTE && swapped && depth == 1;
-                for &step in steps.as_slice() {
-                    if step.from > bound {
-                        continue;
-                    }
-                    if skip_independent
-                        && let Some(first) = last
-                        && Self::repeats_first_order(first, step)
-                    {
-                        continue;
-                    }
+            let same_next = B::SAME_DIE_ORDER_FREE && dice.get(depth + 1) == Some(&dice[depth]);
+            let last = depth + 1 == dice.len();
+            let mut any = false;
+            for &step in steps.as_slice() {
+                if step.from > ceiling {
+                    continue;
+                }
+                if self.swapped
+                    && depth == 1
+                    && self.first_sources >> step.from & 1 == 1
+                    && B::commutes(play.steps()[0], step)
+                {
+                    // the same two steps were played in the other order
+                    any = true;
+                    continue;
+                }
+                any = true;
+                let next_key = board.key_after(key, step);
+                debug_assert_eq!(next_key, {
                     let mut next = *board;
                     next.apply_step(step);
-                    self.search(&next, dice, depth + 1, play.with(step), maximize, swapped);
+                    next.key()
+                });
+                if last {
+                    // a leaf: no need to make the step on a board
+                    self.leaf(depth + 1, next_key, play.with(step));
+                    continue;
                 }
+                let mut next = *board;
+                next.apply_step(step);
+                let next_ceiling = if same_next { step.from } else { u8::MAX };
+                self.search(
+                    &next,
+                    dice,
+                    depth + 1,
+                    play.with(step),
+                    next_ceiling,
+                    next_key,
+                );
+            }
+            if any {
                 return;
             }
         }
-        if maximize {
+        debug_assert_eq!(key, board.key());
+        self.leaf(depth, key, play);
+    }
+
+    /// Records a finished play of `depth` dice reaching the position `key`.
+    #[inline]
+    fn leaf(&mut self, depth: usize, key: u128, play: Play) {
+        if self.maximize {
             if depth < self.max_len {
                 return;
             }
             if depth > self.max_len {
-                self.clear();
+                self.leaves.clear();
+                self.seen.clear();
                 self.max_len = depth;
             }
         }
-        self.insert(board.key(), play);
+        if self.seen.insert(key) {
+            self.leaves.push(play);
+        }
     }
 }

@@ -372,8 +372,23 @@ impl<V: TablesVariant> TablesState<V> {
         match self.variant.game_end(&self.board) {
             Some(GameEnd::MoverWins(points)) => self.end_game(Some(self.side), points),
             Some(GameEnd::Draw) => self.end_game(None, 0),
+            None if play.is_empty() && self.is_dead() => self.end_game(None, 0),
             None => self.pass_turn(),
         }
+    }
+
+    /// Whether neither player can ever move again (no roll gives either a
+    /// play): the position can never change, so the game is drawn. Tawla
+    /// without the mother rule can reach this (both last checkers pinned at
+    /// home, everything else on the last point).
+    fn is_dead(&self) -> bool {
+        let mut other = *self;
+        V::flip(&mut other.board);
+        [self, &other].iter().all(|s| {
+            ROLLS.iter().all(|&(dice, _)| {
+                s.with_plays(dice, |plays| plays.next().is_some_and(|p| p.is_empty()))
+            })
+        })
     }
 }
 
@@ -562,10 +577,8 @@ impl<V: TablesVariant> Notation for TablesState<V> {
                 .ok_or_else(|| bad("an opening roll is written `open 5-3`".into()))?;
             return Ok(TablesAction::Opening([a, b]));
         }
-        if let Some([a, b]) = parse_dice(&t) {
-            if !t.contains('/') {
-                return Ok(TablesAction::Dice([a.max(b), a.min(b)]));
-            }
+        if let Some([a, b]) = parse_dice(&t).filter(|_| !t.contains('/')) {
+            return Ok(TablesAction::Dice([a.max(b), a.min(b)]));
         }
         let typed = parse_steps(&t).map_err(bad)?;
         // Resolve against the legal plays: exact steps in any order, or the

@@ -10,6 +10,11 @@ use crate::tables::{AbsBoard, OFF, Step, StepBoard, StepList};
 pub struct TawlaBoard {
     pts: [i8; 24],
     pinned: u32,
+    /// Bit i: the mover has free checkers on point i+1 (derived from `pts`).
+    mine: u32,
+    /// Bit i: point i+1 is closed to the mover (derived; it cannot change
+    /// during his turn, so it is recomputed only when the board flips).
+    closed: u32,
     /// Borne off: the mover's, then the opponent's.
     off: [u8; 2],
 }
@@ -20,11 +25,7 @@ impl TawlaBoard {
         let mut pts = [0; 24];
         pts[23] = CHECKERS as i8;
         pts[0] = -(CHECKERS as i8);
-        TawlaBoard {
-            pts,
-            pinned: 0,
-            off: [0, 0],
-        }
+        Self::from_parts(pts, &[], [0, 0])
     }
 
     /// A board from counts in the mover's numbering: `pts[i]` is point i+1
@@ -32,7 +33,27 @@ impl TawlaBoard {
     /// pinned checker under the top, and the borne-off counts.
     pub fn from_parts(pts: [i8; 24], pinned_at: &[u8], off: [u8; 2]) -> Self {
         let pinned = pinned_at.iter().fold(0u32, |m, &p| m | 1 << (p - 1));
-        TawlaBoard { pts, pinned, off }
+        let mut board = TawlaBoard {
+            pts,
+            pinned,
+            mine: 0,
+            closed: 0,
+            off,
+        };
+        board.refresh_masks();
+        board
+    }
+
+    /// Recomputes the derived masks from the counts.
+    fn refresh_masks(&mut self) {
+        let (mut mine, mut closed) = (0u32, 0u32);
+        for (i, &c) in self.pts.iter().enumerate() {
+            mine |= ((c > 0) as u32) << i;
+            // TAW-5/TAW-6: a band, or a lone checker on top of a pin
+            closed |= ((c < -1 || (c == -1 && self.is_pinned(i))) as u32) << i;
+        }
+        self.mine = mine;
+        self.closed = closed;
     }
 
     /// The signed count on top of the mover's point `n` (1..24).
@@ -91,6 +112,7 @@ impl TawlaBoard {
         self.pts = pts;
         self.pinned = self.pinned.reverse_bits() >> 8;
         self.off.swap(0, 1);
+        self.refresh_masks();
     }
 
     /// The board in absolute terms (this board must be in the first player's frame).
@@ -160,50 +182,55 @@ impl TawlaBoard {
     }
 
     /// TAW-8: bearing off needs all 15 in the home quarter and none pinned.
-    fn may_bear_off(&self) -> bool {
-        self.pts.iter().enumerate().all(|(i, &c)| {
-            if i >= 6 {
-                c <= 0 && !(c < 0 && self.is_pinned(i))
-            } else {
-                !(c < 0 && self.is_pinned(i))
-            }
-        })
-    }
-
-    /// TAW-5/TAW-6: the mover may land on an empty point, his own, or a
-    /// lone opposing checker that is not itself holding a pin.
     #[inline]
-    fn open(&self, i: usize) -> bool {
-        let c = self.pts[i];
-        c >= 0 || (c == -1 && !self.is_pinned(i))
+    fn may_bear_off(&self) -> bool {
+        self.mine >> 6 == 0 && self.pinned & !self.mine == 0
     }
 }
 
+/// The key bit of the mover's count on point index `i` (a nibble each),
+/// and of his borne-off count.
+const fn key_shift(i: usize) -> u32 {
+    4 * i as u32
+}
+const OFF_SHIFT: u32 = 96;
+
 impl StepBoard for TawlaBoard {
+    // Landing rights depend only on the opponent's checkers, which do not
+    // move during the turn, and moving higher checkers first only helps
+    // bearing off; so equal-die steps can be sorted by source.
+    const SAME_DIE_ORDER_FREE: bool = true;
+
+    // Only bearing off depends on where the other checkers stand.
+    fn commutes(first: Step, second: Step) -> bool {
+        first.to != OFF && second.to != OFF
+    }
+
     fn steps(&self, die: u8, out: &mut StepList) {
         out.clear();
-        let d = die as usize;
-        let bear = self.may_bear_off();
-        // highest point (index) holding a free mover checker, for TAW-9
-        let highest = if bear {
-            (0..6).rev().find(|&i| self.pts[i] > 0)
-        } else {
-            None
-        };
-        for i in 0..24 {
-            if self.pts[i] <= 0 {
-                continue;
-            }
-            let from = i as u8 + 1;
-            if i >= d {
-                if self.open(i - d) {
-                    out.push(Step {
-                        from,
-                        to: from - die,
-                        die,
-                    });
-                }
-            } else if bear && (i + 1 == d || Some(i) == highest) {
+        let d = die as u32;
+        // TAW-4/5: sources at least `die` from off whose target is open
+        let mut movable = self.mine & !(self.closed << d) & !((1u32 << d) - 1);
+        while movable != 0 {
+            let from = movable.trailing_zeros() as u8 + 1;
+            out.push(Step {
+                from,
+                to: from - die,
+                die,
+            });
+            movable &= movable - 1;
+        }
+        // TAW-8/9: bearing off, exactly or from the highest point
+        if self.may_bear_off() {
+            let home = self.mine & 0x3F;
+            if home >> (d - 1) & 1 == 1 {
+                out.push(Step {
+                    from: die,
+                    to: OFF,
+                    die,
+                });
+            } else if home != 0 && home < 1 << (d - 1) {
+                let from = 32 - home.leading_zeros() as u8;
                 out.push(Step { from, to: OFF, die });
             }
         }
@@ -213,9 +240,12 @@ impl StepBoard for TawlaBoard {
     fn apply_step(&mut self, step: Step) {
         let f = step.from as usize - 1;
         self.pts[f] -= 1;
-        if self.pts[f] == 0 && self.is_pinned(f) {
-            self.pts[f] = -1;
-            self.pinned &= !(1 << f);
+        if self.pts[f] == 0 {
+            self.mine &= !(1 << f);
+            if self.is_pinned(f) {
+                self.pts[f] = -1;
+                self.pinned &= !(1 << f);
+            }
         }
         if step.to == OFF {
             self.off[0] += 1;
@@ -227,15 +257,40 @@ impl StepBoard for TawlaBoard {
             } else {
                 self.pts[t] += 1;
             }
+            self.mine |= 1 << t;
         }
     }
 
     #[inline]
     fn key(&self) -> u128 {
-        let mut k = self.off[0] as u128;
-        for &c in &self.pts {
-            k = k << 4 | c.max(0) as u128;
+        // The mover's counts (0..15) as nibbles, and his borne-off count:
+        // within a turn they fix the whole position (pins follow from them).
+        let mut k = (self.off[0] as u128) << OFF_SHIFT;
+        for (c, chunk) in self.pts.chunks_exact(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            for (b, &n) in bytes.iter_mut().zip(chunk) {
+                *b = n as u8;
+            }
+            let w = u64::from_le_bytes(bytes);
+            // zero the negative (opponent) bytes
+            let neg = (w >> 7) & 0x0101_0101_0101_0101;
+            let w = w & !(neg * 0xFF);
+            // pack the eight bytes (each < 16) into 32 bits of nibbles
+            let w = (w | w >> 4) & 0x00FF_00FF_00FF_00FF;
+            let w = (w | w >> 8) & 0x0000_FFFF_0000_FFFF;
+            let w = (w | w >> 16) & 0xFFFF_FFFF;
+            k |= (w as u128) << (32 * c);
         }
         k
+    }
+
+    #[inline]
+    fn key_after(&self, key: u128, step: Step) -> u128 {
+        let added = if step.to == OFF {
+            1u128 << OFF_SHIFT
+        } else {
+            1u128 << key_shift(step.to as usize - 1)
+        };
+        key - (1u128 << key_shift(step.from as usize - 1)) + added
     }
 }

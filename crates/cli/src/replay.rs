@@ -1,0 +1,81 @@
+//! `spelbord replay`: validate a record and summarise it.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use serde_json::json;
+use spelbord_engine::{Error, Record, Turn, Viewer};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `spelbord replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record (JSON) to check.
+    file: PathBuf,
+    /// Print the outcome as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the final position.
+    #[arg(long)]
+    board: bool,
+}
+
+/// Runs `spelbord replay`: exit 0 if the record is valid, 1 if not.
+pub fn run(args: ReplayArgs) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let outcome = Record::from_json(&text).and_then(|r| r.replay().map(|s| (r, s)));
+    match outcome {
+        Ok((record, state)) => {
+            let over = state.turn() == Turn::Over;
+            if args.json {
+                let summary = json!({
+                    "ok": true,
+                    "game": record.game,
+                    "options": record.options,
+                    "players": record.players,
+                    "actions": record.actions.len(),
+                    "over": over,
+                    "returns": state.returns(),
+                });
+                println!("{summary}");
+            } else {
+                println!(
+                    "valid record: {} with {} actions",
+                    record.game,
+                    record.actions.len()
+                );
+                for (k, v) in record.options.iter() {
+                    println!("  option {k}={v}");
+                }
+                if !record.players.is_empty() {
+                    println!("  players: {}", record.players.join(", "));
+                }
+                if over {
+                    println!("  result: {:?}", state.returns());
+                } else {
+                    println!("  the game is not finished");
+                }
+                if args.board {
+                    print!("{}", state.render(Viewer::Spectator, false));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let (index, action) = match &e {
+                Error::RecordAction { index, action, .. } => (Some(*index), Some(action.clone())),
+                _ => (None, None),
+            };
+            if args.json {
+                println!(
+                    "{}",
+                    json!({ "ok": false, "index": index, "action": action, "error": e.to_string() })
+                );
+            } else {
+                eprintln!("invalid record: {e}");
+            }
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! The generic game API for Läger.
+
+use super::state::{LagerAction, LagerState};
+use super::view::LagerView;
+use crate::game::{GameState, Returns, Turn, Viewer};
+
+impl GameState for LagerState {
+    type Action = LagerAction;
+    type Observation = LagerView;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        if self.end.is_some() {
+            Turn::Over
+        } else {
+            Turn::Player(self.side as usize)
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<LagerAction>) {
+        self.generate(out);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(LagerAction, f64)>) {
+        out.clear();
+    }
+
+    #[inline]
+    fn apply(&mut self, action: LagerAction) {
+        self.play(action);
+    }
+
+    fn returns(&self) -> Returns {
+        match self.end.and_then(|e| e.winner()) {
+            Some(w) => Returns::two_player(w, 1.0),
+            None => Returns::zeros(2),
+        }
+    }
+
+    fn observation(&self, _viewer: Viewer) -> LagerView {
+        LagerView::of(self)
+    }
+
+    fn is_legal(&self, action: LagerAction) -> bool {
+        self.illegal_reason(action).is_none()
+    }
+}
+
+impl serde::Serialize for LagerState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        LagerView::of(self).serialize(s)
+    }
+}

@@ -1,0 +1,823 @@
+//! The state of a game of Läger: where the pieces are, whose turn, and how
+//! the game ended. A plain `Copy` value; moves are generated straight from
+//! four stone locations per player and one occupancy mask.
+
+use super::geometry::{COLUMNS, Geometry, MAX_SQUARES, Masks, ROWS, Square, Stone};
+use super::zobrist::{self, OUT, UNPLAYED};
+use crate::game::Player;
+use serde::{Deserialize, Serialize};
+
+/// The most plies the ply cap allows, and so the longest repetition window.
+pub const MAX_PLY_CAP: u16 = 500;
+const HISTORY: usize = MAX_PLY_CAP as usize;
+// Square indices, the location codes and the occupancy mask must not collide.
+const _: () = assert!(MAX_SQUARES < UNPLAYED as usize && MAX_SQUARES <= 128);
+
+/// The most stones a player may have on the board at once (LAG-5).
+pub const MAX_ON_BOARD: usize = 3;
+
+/// What happens to a knocked-out stone (LAG-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Captured {
+    /// It leaves the game for good.
+    Out,
+    /// It goes back to its owner's unplayed stones.
+    Return,
+}
+
+/// A game's options: board size, captured stones, ply cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LagerConfig {
+    /// The board.
+    pub geometry: Geometry,
+    /// What happens to knocked-out stones.
+    pub captured: Captured,
+    /// The game is drawn after this many plies (LAG-11).
+    pub max_plies: u16,
+    /// Each player's first action must be placing a stone (the seed's
+    /// opening; option `opening=stone`).
+    pub stone_first: bool,
+}
+
+impl Default for LagerConfig {
+    fn default() -> Self {
+        LagerConfig {
+            geometry: Geometry {
+                columns: 5,
+                rows: 7,
+            },
+            captured: Captured::Out,
+            max_plies: 200,
+            stone_first: false,
+        }
+    }
+}
+
+/// A piece: one of the stones or a blockade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A stone.
+    Stone(Stone),
+    /// The red blockade.
+    Blockade,
+}
+
+/// Where a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// Not yet placed.
+    Unplayed,
+    /// On the board.
+    At(Square),
+    /// Knocked out of the game.
+    Out,
+}
+
+/// An action (LAG-4). A capture (LAG-7) is a move onto the captured piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LagerAction {
+    /// Place an unplayed stone on a free square of one's own camp.
+    Place {
+        /// Which stone.
+        stone: Stone,
+        /// Where.
+        to: Square,
+    },
+    /// Move a stone; onto an occupied square it is a capture.
+    Move {
+        /// The stone's square.
+        from: Square,
+        /// Its destination.
+        to: Square,
+    },
+    /// Place one's blockade on a free square.
+    Blockade {
+        /// Where.
+        to: Square,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum End {
+    /// The winner has two stones in the opponent's camp (LAG-9).
+    Camp {
+        /// Who won.
+        winner: Player,
+    },
+    /// The loser had no action on his turn (LAG-10).
+    NoAction {
+        /// Who won.
+        winner: Player,
+    },
+    /// The same position with the same player to move occurred a third time (LAG-11).
+    Repetition,
+    /// The ply cap was reached (LAG-11).
+    PlyCap,
+}
+
+impl End {
+    /// The winner, or none for a draw.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            End::Camp { winner } | End::NoAction { winner } => Some(winner),
+            End::Repetition | End::PlyCap => None,
+        }
+    }
+}
+
+/// What the last capture knocked out, for events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Knockout {
+    /// Who captured.
+    pub by: Player,
+    /// The knocked-out piece's owner.
+    pub owner: Player,
+    /// The piece.
+    pub piece: Piece,
+    /// Where it stood.
+    pub at: Square,
+}
+
+/// A Läger position with its history since the last irreversible action.
+#[derive(Clone, Copy)]
+pub struct LagerState {
+    pub(super) config: LagerConfig,
+    pub(super) masks: Masks,
+    /// Location code of each stone: a square index, [`UNPLAYED`] or [`OUT`].
+    pub(super) stones: [[u8; 4]; 2],
+    /// Location code of each blockade: a square index, [`UNPLAYED`] or [`OUT`].
+    pub(super) blockades: [u8; 2],
+    /// Every occupied square.
+    pub(super) occupied: u128,
+    pub(super) side: u8,
+    pub(super) plies: u16,
+    pub(super) end: Option<End>,
+    pub(super) hash: u64,
+    pub(super) last_knockout: Option<Knockout>,
+    /// Plain black and white moves since the last other action (LAG-11).
+    window: u16,
+    /// For each of those moves: the square it left, plus 0x80 for white.
+    history: [u8; HISTORY],
+}
+
+impl PartialEq for LagerState {
+    fn eq(&self, other: &Self) -> bool {
+        self.config == other.config
+            && self.stones == other.stones
+            && self.blockades == other.blockades
+            && self.side == other.side
+            && self.plies == other.plies
+            && self.end == other.end
+            && self.last_knockout == other.last_knockout
+            && self.window_moves() == other.window_moves()
+    }
+}
+
+impl Eq for LagerState {}
+
+impl std::fmt::Debug for LagerState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LagerState")
+            .field("config", &self.config)
+            .field("stones", &self.stones)
+            .field("blockades", &self.blockades)
+            .field("side", &self.side)
+            .field("plies", &self.plies)
+            .field("end", &self.end)
+            .field("window", &self.window_moves())
+            .finish()
+    }
+}
+
+#[inline]
+fn on_board(loc: u8) -> bool {
+    loc < UNPLAYED
+}
+
+impl LagerState {
+    /// The start: every piece unplayed, the first player to move. Sizes and
+    /// the ply cap outside the options' ranges are brought into them.
+    pub fn new(mut config: LagerConfig) -> Self {
+        let g = &mut config.geometry;
+        g.columns = g.columns.clamp(COLUMNS.0, COLUMNS.1);
+        g.rows = g.rows.clamp(ROWS.0, ROWS.1);
+        config.max_plies = config.max_plies.clamp(1, MAX_PLY_CAP);
+        let mut s = LagerState {
+            config,
+            masks: Masks::new(config.geometry),
+            stones: [[UNPLAYED; 4]; 2],
+            blockades: [UNPLAYED; 2],
+            occupied: 0,
+            side: 0,
+            plies: 0,
+            end: None,
+            hash: 0,
+            last_knockout: None,
+            window: 0,
+            history: [0; HISTORY],
+        };
+        s.hash = s.compute_hash();
+        s
+    }
+
+    /// A position drawn as text, for tests and analysis: one line per row,
+    /// the far row (the second player's camp) first, one character per
+    /// square: `.` empty, `B Y K W` the first player's blue, yellow, black
+    /// and white stones, `b y k w` the second player's, `R`/`r` the first /
+    /// second player's blockade. Blanks are ignored. Stones listed in `out`
+    /// are knocked out; other pieces not drawn are unplayed.
+    pub fn from_diagram(
+        config: LagerConfig,
+        diagram: &str,
+        side: Player,
+        out: &[(Player, Stone)],
+    ) -> Result<Self, String> {
+        let mut s = Self::new(config);
+        let g = s.geometry();
+        if side > 1 {
+            return Err("the player to move is 0 or 1".into());
+        }
+        let lines: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|l| !l.is_empty())
+            .collect();
+        if lines.len() != g.rows as usize {
+            return Err(format!(
+                "{} rows drawn, the board has {}",
+                lines.len(),
+                g.rows
+            ));
+        }
+        s.side = side as u8;
+        for (i, line) in lines.iter().enumerate() {
+            if line.len() != g.columns as usize {
+                return Err(format!(
+                    "row {} has {} squares",
+                    g.rows as usize - i,
+                    line.len()
+                ));
+            }
+            let row = g.rows - 1 - i as u8;
+            for (col, &ch) in line.iter().enumerate() {
+                if ch == '.' {
+                    continue;
+                }
+                let player = if ch.is_ascii_uppercase() { 0 } else { 1 };
+                let idx = g.index(Square::new(col as u8, row));
+                let slot = match ch.to_ascii_uppercase() {
+                    'R' => &mut s.blockades[player],
+                    c => {
+                        let stone = Stone::from_word(&c.to_string())
+                            .filter(|_| "BYKW".contains(c))
+                            .ok_or_else(|| format!("`{ch}` is not a piece"))?;
+                        &mut s.stones[player][stone.index()]
+                    }
+                };
+                if *slot != UNPLAYED {
+                    return Err(format!("`{ch}` drawn twice"));
+                }
+                *slot = idx;
+                s.occupied |= 1u128 << idx;
+            }
+        }
+        for &(player, stone) in out {
+            if player > 1 || s.stones[player][stone.index()] != UNPLAYED {
+                return Err(format!("{} is both drawn and out", stone.name()));
+            }
+            s.stones[player][stone.index()] = OUT;
+        }
+        for p in 0..2 {
+            if s.stones[p].iter().filter(|&&l| on_board(l)).count() > MAX_ON_BOARD {
+                return Err("at most 3 stones per player on the board".into());
+            }
+            if s.stones_in_camp(p, 1 - p) >= 2 {
+                return Err("a player already has two stones in the opponent's camp".into());
+            }
+        }
+        s.hash = s.compute_hash();
+        if !s.has_action(side) {
+            s.end = Some(End::NoAction { winner: 1 - side });
+        }
+        Ok(s)
+    }
+
+    /// The options this game is played with.
+    pub fn config(&self) -> LagerConfig {
+        self.config
+    }
+
+    /// The board's size.
+    pub fn geometry(&self) -> Geometry {
+        self.config.geometry
+    }
+
+    /// The player to move (or who would move, when over).
+    pub fn side(&self) -> Player {
+        self.side as Player
+    }
+
+    /// Plies played.
+    pub fn plies(&self) -> u16 {
+        self.plies
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// What the last action knocked out, if it was a capture.
+    pub fn last_knockout(&self) -> Option<Knockout> {
+        self.last_knockout
+    }
+
+    /// A Zobrist hash of the position: every piece's place and the player to
+    /// move (not the ply count or the repetition history). Kept up to date
+    /// incrementally, so this is free.
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equal to [`Self::zobrist`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == 1 { zobrist::SIDE } else { 0 };
+        for p in 0..2 {
+            for k in 0..4 {
+                h ^= zobrist::stone(p, k, self.stones[p][k]);
+            }
+            h ^= zobrist::blockade(p, self.blockades[p]);
+        }
+        h
+    }
+
+    fn location(&self, code: u8) -> Location {
+        match code {
+            UNPLAYED => Location::Unplayed,
+            OUT => Location::Out,
+            i => Location::At(self.geometry().square(i)),
+        }
+    }
+
+    /// Where one of a player's stones is.
+    pub fn stone_location(&self, player: Player, stone: Stone) -> Location {
+        self.location(self.stones[player][stone.index()])
+    }
+
+    /// Where a player's blockade is (`Out` once knocked out).
+    pub fn blockade_location(&self, player: Player) -> Location {
+        self.location(self.blockades[player])
+    }
+
+    /// The piece on a square and its owner.
+    pub fn piece_at(&self, sq: Square) -> Option<(Player, Piece)> {
+        let g = self.geometry();
+        if !g.contains(sq) {
+            return None;
+        }
+        self.piece_at_index(g.index(sq))
+    }
+
+    pub(super) fn piece_at_index(&self, idx: u8) -> Option<(Player, Piece)> {
+        if self.occupied >> idx & 1 == 0 {
+            return None;
+        }
+        for p in 0..2 {
+            if let Some(k) = self.stones[p].iter().position(|&l| l == idx) {
+                return Some((p, Piece::Stone(Stone::ALL[k])));
+            }
+            if self.blockades[p] == idx {
+                return Some((p, Piece::Blockade));
+            }
+        }
+        None
+    }
+
+    /// Number of a player's stones on the board.
+    pub fn stones_on_board(&self, player: Player) -> usize {
+        self.stones[player].iter().filter(|&&l| on_board(l)).count()
+    }
+
+    /// Number of `player`'s stones in the camp of `camp_owner`.
+    pub fn stones_in_camp(&self, player: Player, camp_owner: Player) -> usize {
+        let camp = self.masks.camp[camp_owner];
+        self.stones[player]
+            .iter()
+            .filter(|&&l| on_board(l) && camp >> l & 1 == 1)
+            .count()
+    }
+
+    /// The squares each of `player`'s stones threatens (LAG-6), by stone.
+    #[inline]
+    fn attacks(&self, player: Player) -> [u128; 4] {
+        let mut a = [0u128; 4];
+        for (k, &loc) in self.stones[player].iter().enumerate() {
+            if on_board(loc) {
+                a[k] = self.masks.threats(Stone::ALL[k], 1u128 << loc, player);
+            }
+        }
+        a
+    }
+
+    #[inline]
+    fn doubly(a: &[u128; 4]) -> u128 {
+        (a[0] & (a[1] | a[2] | a[3])) | (a[1] & (a[2] | a[3])) | (a[2] & a[3])
+    }
+
+    /// The squares `player` threatens: each has two of his stones that could
+    /// step onto it (LAG-6).
+    pub fn threatened(&self, player: Player) -> u128 {
+        Self::doubly(&self.attacks(player))
+    }
+
+    /// The pieces `player` could knock out if they stood on a threatened
+    /// square: the opponent's stones outside `player`'s camp (LAG-8) and both
+    /// blockades (LAG-7).
+    pub fn capturable(&self, player: Player) -> u128 {
+        let mut m = 0u128;
+        for &l in &self.stones[1 - player] {
+            if on_board(l) {
+                m |= 1u128 << l;
+            }
+        }
+        m &= !self.masks.camp[player];
+        for &l in &self.blockades {
+            if on_board(l) {
+                m |= 1u128 << l;
+            }
+        }
+        m
+    }
+
+    /// The squares as a mask of a square list, for tests and drawing.
+    pub fn mask_squares(&self, mask: u128) -> Vec<Square> {
+        let g = self.geometry();
+        (0..g.squares() as u8)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| g.square(i))
+            .collect()
+    }
+
+    /// Lists the legal actions of the player to move.
+    pub(super) fn generate(&self, out: &mut Vec<LagerAction>) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        let g = self.geometry();
+        let p = self.side as usize;
+        let free = !self.occupied & self.masks.board;
+        let mut attacks = [0u128; 4];
+        let mut count = 0;
+        // Moves (LAG-2, LAG-3).
+        for (k, attack) in attacks.iter_mut().enumerate() {
+            let loc = self.stones[p][k];
+            if !on_board(loc) {
+                continue;
+            }
+            count += 1;
+            let stone = Stone::ALL[k];
+            let b = 1u128 << loc;
+            *attack = self.masks.threats(stone, b, p);
+            let mut dest = self.masks.destinations(stone, b, p, free);
+            let from = g.square(loc);
+            while dest != 0 {
+                let t = dest.trailing_zeros() as u8;
+                dest &= dest - 1;
+                out.push(LagerAction::Move {
+                    from,
+                    to: g.square(t),
+                });
+            }
+        }
+        // Captures (LAG-6, LAG-7, LAG-8).
+        let mut targets = Self::doubly(&attacks) & self.capturable(p);
+        while targets != 0 {
+            let t = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            for (k, attack) in attacks.iter().enumerate() {
+                if attack >> t & 1 == 1 {
+                    out.push(LagerAction::Move {
+                        from: g.square(self.stones[p][k]),
+                        to: g.square(t),
+                    });
+                }
+            }
+        }
+        // Placing a stone (LAG-4.1, LAG-5).
+        if count < MAX_ON_BOARD {
+            let camp_free = self.masks.camp[p] & free;
+            if camp_free != 0 {
+                let row = g.camp_row(p);
+                for k in 0..4 {
+                    if self.stones[p][k] != UNPLAYED {
+                        continue;
+                    }
+                    let base = row * g.columns;
+                    for col in 0..g.columns {
+                        if camp_free >> (base + col) & 1 == 1 {
+                            out.push(LagerAction::Place {
+                                stone: Stone::ALL[k],
+                                to: Square::new(col, row),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        // Placing the blockade (LAG-4.3).
+        if self.blockades[p] == UNPLAYED && !self.opening_turn() {
+            let mut i = 0u8;
+            for row in 0..g.rows {
+                for col in 0..g.columns {
+                    if free >> i & 1 == 1 {
+                        out.push(LagerAction::Blockade {
+                            to: Square::new(col, row),
+                        });
+                    }
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether the player to move must place a stone because it is his first
+    /// turn and the opening option asks for it.
+    #[inline]
+    fn opening_turn(&self) -> bool {
+        self.config.stone_first && self.plies < 2
+    }
+
+    /// Whether `player` has any action (LAG-10).
+    pub fn has_action(&self, player: Player) -> bool {
+        let free = !self.occupied & self.masks.board;
+        if self.blockades[player] == UNPLAYED && free != 0 {
+            return true;
+        }
+        let count = self.stones_on_board(player);
+        if count < MAX_ON_BOARD
+            && self.masks.camp[player] & free != 0
+            && self.stones[player].contains(&UNPLAYED)
+        {
+            return true;
+        }
+        let attacks = self.attacks(player);
+        if attacks.iter().any(|&a| a & free != 0) {
+            return true;
+        }
+        Self::doubly(&attacks) & self.capturable(player) != 0
+    }
+
+    /// Why `action` is not legal now, or `None` if it is. Checks the rules
+    /// directly, independently of [`Self::generate`].
+    pub fn illegal_reason(&self, action: LagerAction) -> Option<String> {
+        if self.end.is_some() {
+            return Some("the game is over".into());
+        }
+        let g = self.geometry();
+        let p = self.side as usize;
+        let on = |sq: Square| g.contains(sq);
+        let free = |sq: Square| on(sq) && self.piece_at(sq).is_none();
+        match action {
+            LagerAction::Place { stone, to } => {
+                let loc = self.stones[p][stone.index()];
+                if loc == OUT {
+                    return Some(format!("your {} stone is out of the game", stone.name()));
+                }
+                if loc != UNPLAYED {
+                    return Some(format!(
+                        "your {} stone is already on the board",
+                        stone.name()
+                    ));
+                }
+                if self.stones_on_board(p) >= MAX_ON_BOARD {
+                    return Some("you already have 3 stones on the board (LAG-5)".into());
+                }
+                if !on(to) || to.row != g.camp_row(p) {
+                    return Some(format!(
+                        "stones are placed in your own camp, row {} (LAG-4)",
+                        g.camp_row(p) + 1
+                    ));
+                }
+                if !free(to) {
+                    return Some(format!("{to} is not free"));
+                }
+                None
+            }
+            LagerAction::Blockade { to } => {
+                if self.blockades[p] != UNPLAYED {
+                    return Some("your blockade has already been placed (LAG-2)".into());
+                }
+                if self.opening_turn() {
+                    return Some(
+                        "each player's first action is placing a stone (opening=stone)".into(),
+                    );
+                }
+                if !free(to) {
+                    return Some(format!("{to} is not a free square of the board"));
+                }
+                None
+            }
+            LagerAction::Move { from, to } => {
+                let stone = match self.piece_at(from) {
+                    Some((o, Piece::Stone(s))) if o == p => s,
+                    _ => return Some(format!("you have no stone on {from}")),
+                };
+                if !on(to) {
+                    return Some(format!("{to} is not on the board"));
+                }
+                let dc = to.col as i8 - from.col as i8;
+                let mut dr = to.row as i8 - from.row as i8;
+                if p == 1 {
+                    dr = -dr;
+                }
+                let one = stone.steps().contains(&(dc, dr));
+                let two = stone.double_step()
+                    && dc % 2 == 0
+                    && dr % 2 == 0
+                    && stone.steps().contains(&(dc / 2, dr / 2));
+                if !one && !two {
+                    let how = match stone {
+                        Stone::Blue => "1 or 2 squares straight forward",
+                        Stone::Yellow => "1 or 2 squares diagonally forward",
+                        Stone::Black => "1 square diagonally",
+                        Stone::White => "1 square in any direction",
+                    };
+                    return Some(format!("the {} stone moves {how} (LAG-2)", stone.name()));
+                }
+                if two {
+                    let mid = Square::new((from.col + to.col) / 2, (from.row + to.row) / 2);
+                    if !free(mid) {
+                        return Some(format!("it cannot jump over {mid} (LAG-3)"));
+                    }
+                    if !free(to) {
+                        return Some(format!("{to} is occupied (LAG-3)"));
+                    }
+                    return None;
+                }
+                let (owner, piece) = self.piece_at(to)?;
+                // A capture (LAG-6, LAG-7, LAG-8).
+                if owner == p && piece != Piece::Blockade {
+                    return Some(format!("{to} is occupied by your own stone (LAG-3)"));
+                }
+                if piece != Piece::Blockade && to.row == g.camp_row(p) {
+                    return Some(format!(
+                        "the stone on {to} is in your camp, where it is safe (LAG-8)"
+                    ));
+                }
+                // Checked square by square, apart from the generator's masks.
+                let helpers = (0..4)
+                    .filter(|&k| {
+                        let loc = self.stones[p][k];
+                        if Stone::ALL[k] == stone || !on_board(loc) {
+                            return false;
+                        }
+                        let at = g.square(loc);
+                        let dc = to.col as i8 - at.col as i8;
+                        let dr = (to.row as i8 - at.row as i8) * if p == 0 { 1 } else { -1 };
+                        Stone::ALL[k].steps().contains(&(dc, dr))
+                    })
+                    .count();
+                if helpers == 0 {
+                    return Some(format!(
+                        "{to} is occupied; to knock out a piece two of your stones must \
+                         threaten its square (LAG-6, LAG-7)"
+                    ));
+                }
+                None
+            }
+        }
+    }
+
+    fn set_stone(&mut self, player: Player, k: usize, loc: u8) {
+        let old = self.stones[player][k];
+        self.hash ^= zobrist::stone(player, k, old) ^ zobrist::stone(player, k, loc);
+        self.stones[player][k] = loc;
+    }
+
+    fn set_blockade(&mut self, player: Player, loc: u8) {
+        let old = self.blockades[player];
+        self.hash ^= zobrist::blockade(player, old) ^ zobrist::blockade(player, loc);
+        self.blockades[player] = loc;
+    }
+
+    /// Applies a legal action.
+    pub(super) fn play(&mut self, action: LagerAction) {
+        let g = self.geometry();
+        let p = self.side as usize;
+        self.last_knockout = None;
+        let mut reversible = false;
+        match action {
+            LagerAction::Place { stone, to } => {
+                let t = g.index(to);
+                self.set_stone(p, stone.index(), t);
+                self.occupied |= 1u128 << t;
+            }
+            LagerAction::Blockade { to } => {
+                let t = g.index(to);
+                self.set_blockade(p, t);
+                self.occupied |= 1u128 << t;
+            }
+            LagerAction::Move { from, to } => {
+                let (f, t) = (g.index(from), g.index(to));
+                let Some(k) = self.stones[p].iter().position(|&l| l == f) else {
+                    return;
+                };
+                if self.occupied >> t & 1 == 1 {
+                    self.knock_out(t);
+                } else if Stone::ALL[k].reversible() {
+                    reversible = true;
+                }
+                self.set_stone(p, k, t);
+                self.occupied = (self.occupied & !(1u128 << f)) | 1u128 << t;
+                if reversible && (self.window as usize) < HISTORY {
+                    let white = if k == Stone::White.index() { 0x80 } else { 0 };
+                    self.history[self.window as usize] = f | white;
+                    self.window += 1;
+                }
+            }
+        }
+        if !reversible {
+            self.window = 0;
+        }
+        self.plies += 1;
+        self.side ^= 1;
+        self.hash ^= zobrist::SIDE;
+        self.end = if self.stones_in_camp(p, 1 - p) >= 2 {
+            Some(End::Camp { winner: p })
+        } else if !self.has_action(1 - p) {
+            Some(End::NoAction { winner: p })
+        } else if reversible && self.third_occurrence() {
+            Some(End::Repetition)
+        } else if self.plies >= self.config.max_plies {
+            Some(End::PlyCap)
+        } else {
+            None
+        };
+    }
+
+    fn knock_out(&mut self, t: u8) {
+        let g = self.geometry();
+        let p = self.side as usize;
+        let Some((owner, piece)) = self.piece_at_index(t) else {
+            return;
+        };
+        match piece {
+            Piece::Blockade => self.set_blockade(owner, OUT),
+            Piece::Stone(s) => {
+                let to = match self.config.captured {
+                    Captured::Out => OUT,
+                    Captured::Return => UNPLAYED,
+                };
+                self.set_stone(owner, s.index(), to);
+            }
+        }
+        self.last_knockout = Some(Knockout {
+            by: p,
+            owner,
+            piece,
+            at: g.square(t),
+        });
+    }
+
+    /// The squares of the moves in the repetition window.
+    fn window_moves(&self) -> &[u8] {
+        &self.history[..self.window as usize]
+    }
+
+    /// How often the current position (same player to move) has occurred
+    /// since the last action that cannot be undone: 1 if it is new. Only
+    /// plain moves of black and white stones can be undone (LAG-11).
+    pub fn occurrences(&self) -> usize {
+        let n = self.window as usize;
+        let cur = [
+            self.stones[0][2],
+            self.stones[0][3],
+            self.stones[1][2],
+            self.stones[1][3],
+        ];
+        let mut key = cur;
+        // The last entry was made by the player not to move.
+        let last = (self.side ^ 1) as usize;
+        let mut count = 1;
+        for i in (0..n).rev() {
+            let e = self.history[i];
+            let mover = last ^ ((n - 1 - i) & 1);
+            key[mover * 2 + (e >> 7) as usize] = e & 0x7f;
+            if (n - i) & 1 == 0 && key == cur {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    fn third_occurrence(&self) -> bool {
+        // Coming back to a position takes at least four plies.
+        self.window >= 8 && self.occurrences() >= 3
+    }
+}

@@ -1,0 +1,49 @@
+//! How random games end, game for game the same games as
+//! `spelbord selfplay stumphog --games 5000 --seed 1` (game i uses seed
+//! 1 + i). Run with `cargo test -p spelbord-engine stumphog_end_counts --
+//! --ignored --nocapture` (GAMES and SEED in the environment change them).
+
+use super::*;
+use crate::playout::Playout;
+use crate::rng::seeded;
+
+#[test]
+#[ignore = "a harness that prints statistics, not a check"]
+fn stumphog_end_counts() {
+    let env = |key: &str, default: u64| {
+        std::env::var(key)
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, seed) = (env("GAMES", 5000), env("SEED", 1));
+    let state = StumphogState::new(Rules::default());
+    let mut playout = Playout::default();
+    let (mut past, mut dried, mut both, mut cap) = (0, 0, 0, 0);
+    let (mut wins, mut plies, mut turns) = ([0u64; 2], 0u64, 0u64);
+    for i in 0..games {
+        let mut rng = seeded(seed.wrapping_add(i));
+        let mut s = state;
+        plies += playout.run(&mut s, &mut rng, |_, _| {});
+        turns += s.turns() as u64;
+        match s.end() {
+            Some(End::PastForty { winner }) => {
+                past += 1;
+                wins[winner] += 1;
+            }
+            Some(End::DriedOut { loser }) => {
+                dried += 1;
+                wins[1 - loser] += 1;
+            }
+            Some(End::BothDriedOut) => both += 1,
+            Some(End::TurnCap) => cap += 1,
+            None => panic!("not over"),
+        }
+    }
+    println!(
+        "{games} random games from seed {seed}: past 40 {past}, dried out {dried}, both dried out {both}, \
+         turn cap {cap}; wins {wins:?}; mean {:.1} turns, {:.1} plies",
+        turns as f64 / games as f64,
+        plies as f64 / games as f64
+    );
+}
