@@ -23,7 +23,7 @@ mod tests;
 pub use board::{Board, MoverView};
 pub use geometry::{BAR_CODE, COLOURS, IN_CODE, LETTERS, OFF_CODE, STONES, seats};
 pub use rules::{Doubles, HgRules, Scoring};
-pub use state::{HgAction, HgState, MAX_CUBE_LOG2, Phase};
+pub use state::{HgAction, HgState, Last, MAX_CUBE_LOG2, Phase};
 pub use view::{HgView, PlayerView};
 
 use crate::error::Result;

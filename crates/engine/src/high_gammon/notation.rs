@@ -2,8 +2,8 @@
 //! `bar/4`, `in/2`, `19/off`, `pass`, `roll`, `double`, `accept`, `drop`.
 
 use super::board::Board;
-use super::geometry::{BAR_CODE, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance};
-use super::state::{HgAction, HgState, Phase};
+use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance};
+use super::state::{HgAction, HgState, Last, Phase};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Notation, Viewer};
 use crate::tables::{Play, Step};
@@ -310,5 +310,69 @@ impl Notation for HgState {
 
     fn render(&self, viewer: Viewer, color: bool) -> String {
         super::render::render(self, viewer, color)
+    }
+
+    fn events(&self) -> Vec<String> {
+        let name = |p: u8| COLOURS[self.seat(p as usize) as usize];
+        let mut events = Vec::new();
+        match self.last() {
+            Last::Nothing => {}
+            Last::Opening { tied, doubled } => {
+                if doubled {
+                    events.push(format!(
+                        "equal numbers in the roll for the start: the stake doubles to {}",
+                        self.cube_value()
+                    ));
+                }
+                let who: Vec<&str> = (0..self.num_players() as u8)
+                    .filter(|&p| tied >> p & 1 == 1)
+                    .map(name)
+                    .collect();
+                if who.len() == 1 {
+                    events.push(format!("{} rolled highest and starts", who[0]));
+                } else {
+                    events.push(format!(
+                        "{} tie for the highest and roll again",
+                        who.join(" and ")
+                    ));
+                }
+            }
+            Last::Played { by, hits } => {
+                for (field, victim) in hits {
+                    if field > 0 {
+                        events.push(format!("{} hits {} on {field}", name(by), name(victim)));
+                    }
+                }
+                if self.phase() == Phase::Over {
+                    events.push(format!("{} has won", name(by)));
+                } else if self.phase() == (Phase::Rolling { again: true }) {
+                    events.push(format!("{} rolled a double and rolls again", name(by)));
+                }
+            }
+            Last::Answered {
+                by,
+                accept,
+                settled,
+            } => {
+                if accept {
+                    events.push(format!("{} accepts", name(by)));
+                } else {
+                    events.push(format!(
+                        "{} drops out, owing {} to the winner; those stones leave the board",
+                        name(by),
+                        self.dropped_at(by as usize).unwrap_or(1)
+                    ));
+                }
+                if settled && self.phase() == Phase::Over {
+                    events.push(format!(
+                        "everyone else dropped out: {} wins",
+                        name(self.mover() as u8)
+                    ));
+                } else if settled {
+                    events.push(format!("the stake is now {}", self.cube_value()));
+                }
+            }
+        }
+        events
     }
 }

@@ -94,6 +94,39 @@ pub struct HgState {
     pub(super) opening: [u8; 4],
     /// Whether equal numbers in the opening doubled the stake (HG-17).
     pub(super) opening_doubled: bool,
+    /// What the last action did, for [`crate::game::Notation::events`].
+    pub(super) last: Last,
+}
+
+/// What the last action did (for the events shown to players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Last {
+    /// Nothing worth telling.
+    Nothing,
+    /// An opening round: who starts (or who rolls again), and whether the
+    /// stake doubled.
+    Opening {
+        /// Bit p: tied for the highest (one bit: the starter).
+        tied: u8,
+        /// Whether equal numbers doubled the stake.
+        doubled: bool,
+    },
+    /// A play by `by`: up to four hits as (field + 1, victim), 0 for none.
+    Played {
+        /// The player who played.
+        by: u8,
+        /// Hits: (field 1..28, victim player).
+        hits: [(u8, u8); 4],
+    },
+    /// `by` answered a double.
+    Answered {
+        /// The answering player.
+        by: u8,
+        /// Whether he accepted.
+        accept: bool,
+        /// Whether this was the last answer (the double is settled).
+        settled: bool,
+    },
 }
 
 impl HgState {
@@ -119,6 +152,7 @@ impl HgState {
             winner: NOBODY,
             opening: [0; 4],
             opening_doubled: false,
+            last: Last::Nothing,
         }
     }
 
@@ -189,6 +223,11 @@ impl HgState {
         self.opening_doubled
     }
 
+    /// What the last action did.
+    pub fn last(&self) -> Last {
+        self.last
+    }
+
     /// The next player after `p` in turn order (counter-clockwise, HG-5)
     /// who is still in the game.
     fn next_active(&self, p: u8) -> u8 {
@@ -237,9 +276,16 @@ impl HgState {
 
     fn apply_play(&mut self, play: Play) {
         let p = self.mover as usize;
-        for &step in play.steps() {
-            self.board.apply_step(p, step);
+        let mut hits = [(0u8, 0u8); 4];
+        for (i, &step) in play.steps().iter().enumerate() {
+            if let Some(victim) = self.board.apply_step(p, step) {
+                hits[i] = (step.to, victim as u8);
+            }
         }
+        self.last = Last::Played {
+            by: self.mover,
+            hits,
+        };
         if self.has_won(p) {
             self.winner = self.mover;
             self.phase = Phase::Over;
@@ -273,6 +319,11 @@ impl HgState {
             self.board.remove_player(responder as usize);
         }
         let next = self.next_active(responder);
+        self.last = Last::Answered {
+            by: responder,
+            accept,
+            settled: next == self.mover,
+        };
         if next != self.mover {
             self.phase = Phase::CubeResponse { responder: next };
             return;
@@ -309,6 +360,10 @@ impl HgState {
                 self.opening_doubled = true;
             }
         }
+        self.last = Last::Opening {
+            tied,
+            doubled: first && self.opening_doubled,
+        };
         if tied.count_ones() == 1 {
             // HG-5: the highest moves first; the others follow in seat order.
             self.mover = tied.trailing_zeros() as u8;
@@ -477,13 +532,18 @@ impl GameState for HgState {
         match action {
             HgAction::Opening(dice) => self.apply_opening(dice),
             HgAction::Dice(dice) => {
+                self.last = Last::Nothing;
                 self.phase = Phase::Moving {
                     dice: [dice[0].min(dice[1]), dice[0].max(dice[1])],
                 }
             }
             HgAction::Play(play) => self.apply_play(play),
-            HgAction::Roll => self.phase = Phase::Rolling { again: false },
+            HgAction::Roll => {
+                self.last = Last::Nothing;
+                self.phase = Phase::Rolling { again: false }
+            }
             HgAction::Double => {
+                self.last = Last::Nothing;
                 self.phase = Phase::CubeResponse {
                     responder: self.next_active(self.mover),
                 }

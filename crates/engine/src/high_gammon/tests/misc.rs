@@ -155,3 +155,30 @@ fn random_playouts_end_quickly_enough() {
         assert!(plies < 100_000);
     }
 }
+
+#[test]
+fn events_tell_hits_drops_stakes_and_rerolls() {
+    let mut s = HgState::new(rules(3, false, Doubles::Reroll, Scoring::Cube));
+    s.apply(s.parse_action("open B5 R5 Y6").unwrap());
+    let ev = s.events();
+    assert!(ev[0].contains("stake doubles to 2"), "{ev:?}");
+    assert!(ev[1].contains("Yellow rolled highest"), "{ev:?}");
+    s.apply(HgAction::Double);
+    s.apply(HgAction::Drop);
+    assert!(
+        s.events()[0].contains("Blue drops out, owing 2"),
+        "{:?}",
+        s.events()
+    );
+    s.apply(HgAction::Accept);
+    assert_eq!(s.events(), vec!["Red accepts", "the stake is now 4"]);
+    // a hit
+    let r = hg(2);
+    let b = board(r, &[&[(0, 1)], &[(16, 1), (10, 8)]]);
+    let s = after(r, b, 0, [2, 5], "1/3 3/8");
+    assert_eq!(s.events(), vec!["Blue hits Yellow on 3"]);
+    // a double under reroll
+    let b = board(r, &[&[(0, 2)], &[(10, 9)]]);
+    let s = after(r, b, 0, [2, 2], "1/3(2)");
+    assert_eq!(s.events(), vec!["Blue rolled a double and rolls again"]);
+}
