@@ -176,10 +176,14 @@ fn cross_check(b: &BackgammonBoard) {
 
 /// BG-1 / BG-6: the number of distinct plays (distinct resulting positions)
 /// of every roll from the starting position, pinned. Cross-checked by the
-/// naive reference generator and, for 6-5 and 6-6, by hand: 6-5 gives
-/// 24/18 13/8, 24/18 8/3, 13/7 13/8, 13/7 8/3, 13/2, 8/2 8/3 and 24/13 (7;
-/// 13/7/2 and 13/8 8/2 are one position); 6-6 distributes four sixes over
-/// 24/18 (at most 2), 13/7 and 8/2 (at most 3), 11 ways.
+/// naive reference generator and, for four rolls, by hand:
+/// - 2-1: a 2 from 24, 13, 8 or 6 with a 1 from 24, 8 or 6 (12), plus one
+///   checker playing both (24/21, 13/10, 8/5, 6/3), less 8/6 6/5 = 8/5: 15;
+/// - 5-2: a 5 from 13 or 8 with a 2 from 24, 13, 8 or 6 (8); the one
+///   checker 13/6 is 13/8 8/6 again: 8;
+/// - 6-5: 24/18 13/8, 24/18 8/3, 13/7 13/8, 13/7 8/3, 8/2 13/8 (= 13/2),
+///   8/2 8/3 and 24/13: 7;
+/// - 6-6: four sixes over 24/18 (at most 2), 13/7 and 8/2 (at most 3): 11.
 #[test]
 fn bg1_bg6_start_perft_for_all_21_rolls() {
     let mut table = Vec::new();

@@ -43,8 +43,8 @@ const DOUBLES_SPEC: OptionSpec = OptionSpec {
     kind: OptionKind::Choice {
         values: &["reroll", "repeat", "underside"],
     },
-    help: "a double: play it twice and roll again | play it four times | \
-           play it twice and then the undersides twice (HG-13)",
+    help: "a double: reroll (twice, then roll again), repeat (four times), \
+           underside (twice, then 7-n twice) (HG-13)",
 };
 
 static HG_SPECS: [OptionSpec; 3] = [
@@ -56,9 +56,8 @@ static HG_SPECS: [OptionSpec; 3] = [
         kind: OptionKind::Choice {
             values: &["points", "cube", "traditional"],
         },
-        help: "4 per stone short of its goal and 8 per stone on the bar | \
-               stakes with a doubling cube, players may drop out | \
-               single, double or triple game per loser (HG-16..HG-18)",
+        help: "points (4 a stone short of its goal, 8 on the bar), cube (doubling, \
+               dropping out), traditional (1, 2 or 3 per loser) (HG-16..HG-18)",
     },
 ];
 
