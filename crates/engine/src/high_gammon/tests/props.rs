@@ -76,10 +76,10 @@ fn conformance_high_gammon_every_option() {
                 let s = run(
                     false,
                     &options(n, d, Some(sc)),
-                    2,
+                    4,
                     n as u64 * 31 + sc.len() as u64,
                 );
-                assert_eq!(s.games, 2);
+                assert_eq!(s.games, 4);
                 assert!(s.total_returns.iter().sum::<f64>().abs() < 1e-9);
             }
         }
@@ -94,10 +94,10 @@ fn conformance_tric_trac_every_option() {
             let s = run(
                 true,
                 &options(n, d, None),
-                2,
+                4,
                 n as u64 * 17 + d.len() as u64,
             );
-            assert_eq!(s.games, 2);
+            assert_eq!(s.games, 4);
         }
     }
 }
