@@ -1,8 +1,10 @@
 #![forbid(unsafe_code)]
 //! Game-playing agents for spelbord, generic over the engine's fast game API.
 
+mod bridge;
 mod random;
 
+pub use bridge::{AiError, choose_action};
 pub use random::RandomAgent;
 
 use spelbord_engine::{Game, GameState};
@@ -38,7 +40,6 @@ pub const AGENT_NAMES: &[&str] = &["random"];
 /// The agent with this name for game `G`, seeded for reproducible play.
 pub fn make_agent<G: Game>(
     name: &str,
-    _game: &G,
     seed: u64,
 ) -> Result<Box<dyn Agent<G::State>>, UnknownAgent> {
     match name {

@@ -96,7 +96,7 @@ fn play<G: Game>(
         if who == "human" {
             seats.push(Seat::Human);
         } else {
-            let agent = make_agent(&who, &game, seed.wrapping_add(1 + p as u64))?;
+            let agent = make_agent::<G>(&who, seed.wrapping_add(1 + p as u64))?;
             seats.push(Seat::Agent(agent));
         }
         names.push(who);
@@ -119,7 +119,11 @@ fn play<G: Game>(
             Turn::Over => break false,
             Turn::Chance => {
                 let a = state.sample_chance(&mut rng);
-                writeln!(out, "  chance: {}", state.format_action(a))?;
+                // Dealt and drawn cards are secret: the drawing shows each
+                // player what he may see.
+                if !G::HIDDEN_INFORMATION {
+                    writeln!(out, "  chance: {}", state.format_action(a))?;
+                }
                 a
             }
             Turn::Player(p) => match &mut seats[p] {

@@ -73,6 +73,8 @@ pub trait DynState: Send + Sync {
     fn events(&self) -> Vec<String>;
     /// A copy of this state.
     fn clone_box(&self) -> Box<dyn DynState>;
+    /// The concrete state, for code generic over the game (a [`StateOf`]).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl Clone for Box<dyn DynState> {
@@ -205,5 +207,8 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -21,6 +21,7 @@ pub mod playout;
 pub mod record;
 pub mod registry;
 pub mod rng;
+pub mod stortok;
 pub mod stumphog;
 pub mod tables;
 pub mod tawla;

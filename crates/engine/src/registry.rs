@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::high_gammon::{HighGammon, TricTrac};
 use crate::lager::Lager;
+use crate::stortok::Stortok;
 use crate::stumphog::Stumphog;
 use crate::tawla::Tawla;
 
@@ -22,6 +23,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
     match id {
         Tawla::ID => Ok(visitor.visit::<Tawla>()),
         Stumphog::ID => Ok(visitor.visit::<Stumphog>()),
+        Stortok::ID => Ok(visitor.visit::<Stortok>()),
         Lager::ID => Ok(visitor.visit::<Lager>()),
         Backgammon::ID => Ok(visitor.visit::<Backgammon>()),
         HighGammon::ID => Ok(visitor.visit::<HighGammon>()),
@@ -32,6 +34,7 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
 
 static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
 static STUMPHOG: DynGameOf<Stumphog> = DynGameOf::new();
+static STORTOK: DynGameOf<Stortok> = DynGameOf::new();
 static LAGER: DynGameOf<Lager> = DynGameOf::new();
 static BACKGAMMON: DynGameOf<Backgammon> = DynGameOf::new();
 static HIGH_GAMMON: DynGameOf<HighGammon> = DynGameOf::new();
@@ -45,6 +48,7 @@ pub fn games() -> Vec<&'static dyn DynGame> {
         &HIGH_GAMMON,
         &TRIC_TRAC,
         &STUMPHOG,
+        &STORTOK,
         &LAGER,
     ]
 }

@@ -513,3 +513,38 @@ proptest! {
         prop_assert_eq!(s.games, 2);
     }
 }
+
+/// Generating legal plays allocates nothing once the buffers are warm.
+#[test]
+fn legal_plays_do_not_allocate_once_warm() {
+    let game = Backgammon {
+        tables: TablesOptions::default(),
+    };
+    let mut rng = seeded(8);
+    let mut actions = Vec::with_capacity(4096);
+    let (mut measured, mut allocations) = (0, 0);
+    for g in 0..30 {
+        let mut s = game.initial_state();
+        while s.turn() != Turn::Over {
+            let a = if s.turn() == Turn::Chance {
+                s.sample_chance(&mut rng)
+            } else {
+                let info = allocation_counter::measure(|| s.legal_actions(&mut actions));
+                if g > 0 {
+                    measured += 1;
+                    allocations += info.count_total;
+                }
+                actions[rand::Rng::random_range(&mut rng, 0..actions.len())]
+            };
+            s.apply(a);
+        }
+    }
+    assert!(measured > 1000);
+    // the counter does count here
+    let probe = allocation_counter::measure(|| {
+        std::hint::black_box(Vec::<u8>::with_capacity(8));
+    });
+    assert!(probe.count_total > 0);
+    assert_eq!(allocations, 0, "allocations in {measured} calls");
+    assert!(std::mem::size_of::<BackgammonState>() <= 64);
+}

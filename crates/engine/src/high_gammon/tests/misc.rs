@@ -182,3 +182,50 @@ fn events_tell_hits_drops_stakes_and_rerolls() {
     let s = after(r, b, 0, [2, 2], "1/3(2)");
     assert_eq!(s.events(), vec!["Blue rolled a double and rolls again"]);
 }
+
+/// Generating legal actions allocates nothing once the buffers are warm,
+/// and the state is a small plain value.
+#[test]
+fn legal_actions_do_not_allocate_once_warm() {
+    let mut rng = seeded(4);
+    let mut actions = Vec::with_capacity(4096);
+    let (mut measured, mut allocations) = (0, 0);
+    for (g, r) in [
+        hg(2),
+        hg(4),
+        tt(4),
+        rules(3, false, Doubles::Underside, Scoring::Cube),
+    ]
+    .into_iter()
+    .cycle()
+    .take(24)
+    .enumerate()
+    {
+        let mut s = HgState::new(r);
+        while s.turn() != Turn::Over {
+            let a = if s.turn() == Turn::Chance {
+                s.sample_chance(&mut rng)
+            } else {
+                let info = allocation_counter::measure(|| s.legal_actions(&mut actions));
+                if g >= 4 {
+                    measured += 1;
+                    allocations += info.count_total;
+                }
+                actions[rng.random_range(0..actions.len())]
+            };
+            s.apply(a);
+        }
+    }
+    assert!(measured > 1000, "{measured}");
+    // the counter does count here
+    let probe = allocation_counter::measure(|| {
+        std::hint::black_box(Vec::<u8>::with_capacity(8));
+    });
+    assert!(probe.count_total > 0);
+    assert_eq!(allocations, 0, "allocations in {measured} calls");
+    assert!(
+        std::mem::size_of::<HgState>() <= 160,
+        "{}",
+        std::mem::size_of::<HgState>()
+    );
+}
