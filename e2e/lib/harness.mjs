@@ -26,44 +26,64 @@ export const SIZES = {
 };
 
 /**
- * @typedef {{url: string, stop: () => Promise<void>, log: () => string}} Server
+ * @typedef {{url: string, stop: () => Promise<void>, log: () => string, restart: () => Promise<void>}} Server
  */
 
 /**
  * Starts the server: `$SPELBORD_BIN serve` (default target/release/spelbord).
- * @returns {Promise<Server>}
+ * `restart` stops it and starts it again on the same port and database.
+ * @returns {Promise<Server & {restart: () => Promise<void>}>}
  */
 export async function startServer() {
   const bin = process.env.SPELBORD_BIN || path.join(REPO, 'target', 'release', 'spelbord');
   const args = process.env.SPELBORD_SERVE_ARGS !== undefined ? process.env.SPELBORD_SERVE_ARGS.split(' ').filter(Boolean) : ['serve'];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spelbord-e2e-'));
-  const child = spawn(bin, [...args, '--addr', '127.0.0.1:0', '--db', path.join(dir, 'e2e.db'), '--rate-limit', '0', '--ai-workers', '1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
-  });
   let output = '';
-  child.stderr.on('data', (d) => { output += d; });
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20000);
-    child.stdout.on('data', (d) => {
-      output += d;
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
+  /** @param {string} addr */
+  const launch = (addr) => {
+    const child = spawn(bin, [...args, '--addr', addr, '--db', path.join(dir, 'e2e.db'), '--rate-limit', '0', '--ai-workers', '1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
     });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-    child.on('error', (e) => reject(new Error(`the server cannot be started (${bin}): ${e.message}`)));
-  });
+    child.stderr.on('data', (d) => { output += d; });
+    /** @type {Promise<string>} */
+    const url = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20000);
+      let seen = '';
+      child.stdout.on('data', (d) => {
+        seen += d;
+        output += d;
+        const m = /listening on (http:\/\/[\d.:]+)/.exec(seen);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+      child.on('error', (e) => reject(new Error(`the server cannot be started (${bin}): ${e.message}`)));
+    });
+    return { child, url };
+  };
+  /** @param {import('node:child_process').ChildProcess} child */
+  const stop = async (child) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => { child.on('exit', r); setTimeout(r, 8000); });
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  let current = launch('127.0.0.1:0');
+  const url = await current.url;
   return {
     url,
     log: () => output,
+    restart: async () => {
+      await stop(current.child);
+      current = launch(url.replace('http://', ''));
+      await current.url;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => { child.on('exit', r); setTimeout(r, 8000); });
-      }
+      await stop(current.child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -206,7 +226,9 @@ export async function playOneMove(page, random) {
 /**
  * Plays until the game is over (the result dialog shows), within a limit.
  * @param {import('playwright-core').Page} page
- * @param {{seed?: number, maxMoves?: number, onMove?: (n: number) => Promise<void>}} [opts]
+ * @param {{seed?: number, maxMoves?: number, onMove?: (n: number) => Promise<void>,
+ *   custom?: (n: number) => Promise<boolean>}} [opts] `custom` may play move n
+ *   itself (returning true)
  * @returns {Promise<number>} moves played
  */
 export async function playToEnd(page, opts = {}) {
@@ -225,10 +247,33 @@ export async function playToEnd(page, opts = {}) {
       return !!bar && bar.classList.contains('your-turn') && !document.querySelector('.controls .muted');
     }, null, { timeout: 60000 });
     if ((await phase(page)) === 'over') return moves;
-    await playOneMove(page, random);
+    if (!(opts.custom && (await opts.custom(moves + 1)))) await playOneMove(page, random);
     moves += 1;
     if (opts.onMove) await opts.onMove(moves);
     if (moves > max) throw new Error(`no end after ${max} moves`);
   }
   throw new Error('the game took too long');
+}
+
+/**
+ * Plays one move with the keyboard only: focus a board target, press
+ * Enter; Confirm is a button reached the same way.
+ * @param {import('playwright-core').Page} page
+ */
+export async function playOneMoveByKeyboard(page) {
+  for (let presses = 0; presses < 20; presses++) {
+    const confirm = page.locator('[data-testid="confirm"]:not([disabled])');
+    if (await confirm.count()) {
+      await confirm.focus();
+      await page.keyboard.press('Enter');
+      return;
+    }
+    const next = page.locator('.board-svg [data-state="dest"], .board-svg [data-state="src"]');
+    const dest = page.locator('.board-svg [data-state="dest"]');
+    const target = (await dest.count()) ? dest.first() : next.first();
+    if (!(await target.count())) throw new Error('nothing to choose with the keyboard');
+    await target.focus();
+    await page.keyboard.press('Enter');
+  }
+  throw new Error('could not complete a move with the keyboard');
 }

@@ -9,7 +9,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, createInLobby, launchBrowser, newPage, playToEnd, shot, startServer } from '../lib/harness.mjs';
+import { SIZES, createInLobby, launchBrowser, newPage, playOneMoveByKeyboard, playToEnd, shot, startServer } from '../lib/harness.mjs';
 
 /** @type {import('../lib/harness.mjs').Server} */
 let server;
@@ -70,8 +70,35 @@ describe('each game against the computer', () => {
       const tableUrl = page.url();
       let reloaded = false;
       let phoneShot = false;
+      let typed = false;
       const moves = await playToEnd(page, {
         seed: 7,
+        custom: async (n) => {
+          if (n === 1) {
+            // Every board element a person can choose has an accessible name.
+            const names = await page.locator('.board-svg [data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || ''));
+            assert.ok(names.length > 0 && names.every((x) => x.length > 3), 'board targets are named');
+            assert.ok((await page.locator('.board-svg').getAttribute('aria-label') || '').length > 10, 'the board is named');
+            // The first move by keyboard alone.
+            if (await page.locator('.board-svg [data-state="src"]').count()) {
+              await playOneMoveByKeyboard(page);
+              return true;
+            }
+          }
+          if (n === 2) {
+            // The second move typed in notation, as listed among the legal moves.
+            const texts = await page.locator('.action-list .btn').allTextContents();
+            if (texts.length > 0) {
+              const before = await page.locator('.log li').count();
+              await page.fill('input[name="move"]', texts[texts.length - 1]);
+              await page.press('input[name="move"]', 'Enter');
+              await page.waitForFunction((b) => document.querySelectorAll('.log li').length > b, before);
+              typed = true;
+              return true;
+            }
+          }
+          return false;
+        },
         onMove: async (n) => {
           if (n === 3) {
             await shot(page, `${id}-desktop`);
@@ -104,6 +131,7 @@ describe('each game against the computer', () => {
       assert.ok(await over.locator('.score-table tr').count() >= 3, 'a score row per player');
       await shot(page, `${id}-over`);
       assert.ok(reloaded || moves < 3, 'the reload was tried');
+      assert.ok(typed || moves < 2, 'a move was typed in notation');
 
       // The replay of the finished game steps back and forth.
       await page.click('.prompt a:has-text("Replay")');

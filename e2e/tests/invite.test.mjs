@@ -70,6 +70,16 @@ test('two browsers play Läger to the end through an invite link, a third watche
       await shot(bob.page, 'invite-phone');
       await shot(carol.page, 'spectator-desktop');
     }
+    if (plies === 4) {
+      // The server restarts: every page reconnects and the game goes on.
+      await server.restart();
+      for (const who of [alice, bob, carol]) {
+        await who.page.waitForFunction(() => document.querySelector('[data-testid="conn"]')?.textContent === 'live', null, { timeout: 30000 });
+        // While the server was down, the browser reported the failed reconnection attempts.
+        const kept = who.errors.filter((e) => !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(e));
+        who.errors.splice(0, who.errors.length, ...kept);
+      }
+    }
   }
   assert.ok(await isOver(alice.page), 'the game ended');
   await bob.page.locator('[data-testid="game-over"]').waitFor();

@@ -127,7 +127,8 @@ export function recordUrl(id) {
  * spectator) may see them; for games with hidden information only once over.
  * @param {string} id @param {number | null} seat
  * @returns {Promise<{game: string, options: Record<string, string>, players: string[],
- *   result: number[] | null, steps: {version: number, seat: number | null, auto: boolean,
+ *   seats: SeatInfo[], result: number[] | null, finished: boolean,
+ *   steps: {version: number, seat: number | null, auto: boolean,
  *   text: string | null, events: string[], state: StateView}[]}>}
  */
 export function getReplay(id, seat) {

@@ -9,7 +9,7 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
-import { seatRole } from './names.js';
+import { seatRole, shortName } from './names.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
 
@@ -33,8 +33,10 @@ export async function showReplay(root, tableId, nav) {
   }
   const ui = uiFor(replay.game);
   const steps = /** @type {any[]} */ (replay.steps);
-  const names = /** @type {string[]} */ (replay.players);
   const viewerSeat = mine ? mine.seat : null;
+  const names = Array.isArray(replay.seats)
+    ? replay.seats.map((/** @type {import('./types.js').SeatInfo} */ s) => (s.kind === 'human' && s.seat !== viewerSeat ? s.name || `Seat ${s.seat + 1}` : shortName(s, viewerSeat)))
+    : /** @type {string[]} */ (replay.players);
   let at = steps.length - 1;
   /** @type {ReturnType<typeof setInterval> | null} */
   let playing = null;
@@ -75,7 +77,7 @@ export async function showReplay(root, tableId, nav) {
   playButton.addEventListener('click', () => {
     if (playing) return stop();
     if (at >= steps.length - 1) go(0);
-    playButton.textContent = '⏸ Pause';
+    playButton.textContent = '‖ Pause';
     playing = setInterval(() => {
       if (at >= steps.length - 1) stop();
       else go(at + 1);
@@ -101,11 +103,11 @@ export async function showReplay(root, tableId, nav) {
     h('section', { class: 'board-col', 'aria-label': 'Replay' },
       caption, board,
       h('div', { class: 'replay-controls' },
-        h('button', { class: 'btn', 'aria-label': 'First position', onclick: () => { stop(); go(0); } }, '⏮'),
+        h('button', { class: 'btn', 'aria-label': 'First position', onclick: () => { stop(); go(0); } }, '|◀'),
         h('button', { class: 'btn', 'aria-label': 'Previous move', 'data-testid': 'replay-prev', onclick: () => { stop(); go(at - 1); } }, '◀'),
         playButton,
         h('button', { class: 'btn', 'aria-label': 'Next move', 'data-testid': 'replay-next', onclick: () => { stop(); go(at + 1); } }, '▶'),
-        h('button', { class: 'btn', 'aria-label': 'Last position', onclick: () => { stop(); go(steps.length - 1); } }, '⏭'),
+        h('button', { class: 'btn', 'aria-label': 'Last position', onclick: () => { stop(); go(steps.length - 1); } }, '▶|'),
         slider)),
     h('aside', { class: 'side-col' },
       h('div', { class: 'panel' }, h('h2', {}, `Replay: ${replay.game}`),

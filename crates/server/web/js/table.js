@@ -85,6 +85,8 @@ class TableView {
     this.error = '';
     this.conn = 'connecting';
     this.overDismissed = false;
+    /** The last version whose events were announced. */
+    this.noticed = table.state.version;
     /** @type {string | null} */
     this.banner = null;
     this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
@@ -253,7 +255,8 @@ class TableView {
 
   /** Toasts and banners for events and the server's own moves for me. @param {any} m */
   noticeEvents(m) {
-    if (m.version <= this.view.version) return;
+    if (m.version <= this.noticed) return;
+    this.noticed = m.version;
     for (const e of m.events || []) {
       if (/stumpvarning/i.test(e)) {
         this.banner = e;
@@ -430,7 +433,7 @@ class TableView {
   /** Whose turn, in words. */
   turnText() {
     const turn = this.view.turn;
-    if (turn.kind === 'over') return { main: 'Game over', sub: '' };
+    if (turn.kind === 'over') return { main: `Game over: ${this.resultText()}`, sub: '' };
     if (turn.kind === 'chance') return { main: 'Dealing / rolling…', sub: '' };
     const seat = this.seats[turn.seat];
     const role = seatRole(this.game, turn.seat, this.view.observation);
@@ -519,6 +522,15 @@ class TableView {
         h('button', { class: 'btn', onclick: () => { this.invitedSeat = null; this.renderOverlay(); } }, 'Just watch')));
   }
 
+  /** The result in a few words. */
+  resultText() {
+    const returns = this.view.returns || [];
+    const best = Math.max(...returns);
+    const winners = returns.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
+    if (winners.length === 0) return 'a draw';
+    return winners.map((i) => (i === this.seat ? 'you win' : `${shortName(this.seats[i], this.seat)} wins`)).join(', ');
+  }
+
   gameOver() {
     const returns = this.view.returns || [];
     const best = Math.max(...returns);
@@ -565,6 +577,8 @@ class TableView {
     replace(this.controls, parts);
     replace(this.errorBox, this.error ? h('div', { class: 'error-box', 'data-testid': 'error' }, this.error) : null);
     this.notationForm.style.display = this.seat === null || this.view.turn.kind === 'over' ? 'none' : '';
+    const example = legal.find((a) => a.text.length < 24);
+    this.notationInput.placeholder = example ? `Type a move in notation, e.g. ${example.text}` : 'Type a move in notation';
   }
 
   renderSeats() {

@@ -5,6 +5,7 @@ import { tablesUI } from './tables.js';
 import { stumphogUI } from './stumphog.js';
 import { stortokUI } from './stortok.js';
 import { lagerUI } from './lager.js';
+import { highgammonUI } from './highgammon.js';
 import { genericUI } from './generic.js';
 
 /** @type {Record<string, import('../types.js').GameUI>} */
@@ -14,6 +15,8 @@ const BY_GAME = {
   stumphog: stumphogUI,
   stortok: stortokUI,
   lager: lagerUI,
+  'high-gammon': highgammonUI,
+  'tric-trac': highgammonUI,
 };
 
 /**

@@ -1,0 +1,420 @@
+// @ts-check
+/**
+ * The square High-O Gammon board (also Tric-Trac): 28 fields round a
+ * square, a rest field in each corner, each colour's start and goal points,
+ * the bar in the middle, stones still to enter (Tric-Trac), the cube.
+ * Turned so that the viewer's own side is at the bottom. Plays are built
+ * stone by stone, the smaller number first (see steps.js).
+ */
+
+import { s, svgRoot, target } from '../dom.js';
+import { cube, diceRow, usedDice } from './dice.js';
+import * as steps from './steps.js';
+
+/** @typedef {import('../types.js').ActionInfo} ActionInfo */
+/** @typedef {import('../types.js').BoardContext} BoardContext */
+/** @typedef {import('./steps.js').Step} Step */
+
+const FIELDS = 28;
+const TRACK = 20;
+const BAR_CODE = 29;
+const IN_CODE = 30;
+const OFF_CODE = 0;
+const COLOURS = /** @type {Record<string, string>} */ ({ Blue: 'blue', Red: 'red', Yellow: 'yellow', Green: 'green' });
+
+/** @param {number} r ring index 0..27 */
+const isRest = (r) => r % 7 === 6;
+/** @param {number} seat @param {number} d */
+const fieldOf = (seat, d) => (7 * seat + d) % FIELDS;
+/** @param {number} seat @param {number} r */
+const distanceOf = (seat, r) => (r + FIELDS - 7 * seat) % FIELDS;
+
+/**
+ * The board a play is checked on.
+ * @typedef {{fields: number[][], bar: number[], waiting: number[], off: number[]}} HgBoard
+ */
+
+/** @param {any} obs @returns {HgBoard} */
+function boardOf(obs) {
+  return {
+    fields: obs.fields.map((/** @type {number[]} */ f) => f.slice()),
+    bar: obs.players.map((/** @type {any} */ p) => p.bar),
+    waiting: obs.players.map((/** @type {any} */ p) => p.waiting),
+    off: obs.players.map((/** @type {any} */ p) => p.off),
+  };
+}
+
+/**
+ * The step rules for player `m` (sitting at board seat `seat`).
+ * @param {number} m @param {number} seat @param {boolean} tric
+ * @returns {import('./steps.js').StepBoard<HgBoard>}
+ */
+export function hgRules(m, seat, tric) {
+  return {
+    keepDiceOrder: true,
+    canStart(b, from) {
+      if (from === BAR_CODE) return b.bar[m] > 0;
+      if (from === IN_CODE) return b.waiting[m] > 0;
+      return (b.fields[from - 1] || [])[m] > 0;
+    },
+    canLand(b, step) {
+      if (step.to === OFF_CODE) return true;
+      const r = step.to - 1;
+      if (isRest(r)) return true;
+      const here = b.fields[r];
+      if (here.some((n, q) => q !== m && n >= 2)) return false;
+      if (tric && here[m] >= 3) return false;
+      return true;
+    },
+    apply(b, step) {
+      const n = { fields: b.fields.map((f) => f.slice()), bar: b.bar.slice(), waiting: b.waiting.slice(), off: b.off.slice() };
+      if (step.from === BAR_CODE) n.bar[m] -= 1;
+      else if (step.from === IN_CODE) n.waiting[m] -= 1;
+      else n.fields[step.from - 1][m] -= 1;
+      if (step.to === OFF_CODE) n.off[m] += 1;
+      else {
+        const r = step.to - 1;
+        if (!isRest(r)) {
+          n.fields[r].forEach((count, q) => {
+            if (q !== m && count === 1) {
+              n.fields[r][q] = 0;
+              n.bar[q] += 1;
+            }
+          });
+        }
+        n.fields[r][m] += 1;
+      }
+      return n;
+    },
+    advance(from, die) {
+      if (from === BAR_CODE || from === IN_CODE) return fieldOf(seat, die - 1) + 1;
+      const d = distanceOf(seat, from - 1) + die;
+      return d >= TRACK ? OFF_CODE : fieldOf(seat, d) + 1;
+    },
+  };
+}
+
+/** @typedef {{steps: Step[], selected: number | null}} HgPick */
+
+/** @returns {HgPick} */
+function emptyPick() {
+  return { steps: [], selected: null };
+}
+
+/** @param {BoardContext} ctx @returns {HgPick} */
+function pickOf(ctx) {
+  return ctx.pick && Array.isArray(ctx.pick.steps) ? ctx.pick : emptyPick();
+}
+
+/** The player to move. @param {any} obs */
+function mover(obs) {
+  return obs.turn && typeof obs.turn === 'object' ? obs.turn.player : obs.mover;
+}
+
+/** @param {BoardContext} ctx */
+function rulesFor(ctx) {
+  const m = mover(ctx.obs);
+  return hgRules(m, ctx.obs.players[m].seat, ctx.obs.game === 'tric-trac');
+}
+
+/** @type {WeakMap<ActionInfo[], steps.Variant[]>} */
+const variantCache = new WeakMap();
+
+/** @param {BoardContext} ctx */
+function variants(ctx) {
+  let v = variantCache.get(ctx.legal);
+  if (!v) {
+    v = steps.variantsOf(ctx.legal, boardOf(ctx.obs), rulesFor(ctx));
+    variantCache.set(ctx.legal, v);
+  }
+  return v;
+}
+
+/** @param {BoardContext} ctx */
+function currentBoard(ctx) {
+  const rules = rulesFor(ctx);
+  let b = boardOf(ctx.obs);
+  if (ctx.legal.length === 0) return b;
+  for (const st of pickOf(ctx).steps) b = rules.apply(b, st);
+  return b;
+}
+
+/** @param {string} t @returns {number | null} */
+function codeOf(t) {
+  if (t === 'bar') return BAR_CODE;
+  if (t === 'in') return IN_CODE;
+  if (t === 'off') return OFF_CODE;
+  const m = /^f:(\d+)$/.exec(t);
+  return m ? Number(m[1]) : null;
+}
+
+/** @param {BoardContext} ctx @param {string} t @returns {HgPick} */
+function choose(ctx, t) {
+  const pick = pickOf(ctx);
+  const code = codeOf(t);
+  if (code === null) return pick;
+  if (pick.selected !== null) {
+    if (code === pick.selected) return { ...pick, selected: null };
+    const path = steps.destinations(variants(ctx), pick.steps, pick.selected).get(code);
+    if (path) return { steps: [...pick.steps, ...path], selected: null };
+  }
+  const sources = new Set(steps.nextSteps(variants(ctx), pick.steps).map((st) => st.from));
+  if (sources.has(code)) return { ...pick, selected: code };
+  return pick;
+}
+
+/** @param {BoardContext} ctx @param {string} from @param {string} to */
+function drag(ctx, from, to) {
+  const picked = choose({ ...ctx, pick: { ...pickOf(ctx), selected: null } }, from);
+  if (picked.selected === null) return pickOf(ctx);
+  return choose({ ...ctx, pick: picked }, to);
+}
+
+/** @param {number} code */
+function codeName(code) {
+  return code === BAR_CODE ? 'bar' : code === IN_CODE ? 'in' : code === OFF_CODE ? 'off' : String(code);
+}
+
+/** @param {BoardContext} ctx */
+function prompt(ctx) {
+  const obs = ctx.obs;
+  if (ctx.legal.length === 0) return '';
+  if (obs.phase === 'cube_decision') return 'Double the stake, or roll.';
+  if (obs.phase === 'cube_response') return `A double to ${(obs.cube || 1) * 2}: accept or drop?`;
+  const pick = pickOf(ctx);
+  const done = steps.completed(variants(ctx), pick.steps);
+  if (done) return `Play complete: ${pick.steps.map((st) => `${codeName(st.from)}/${codeName(st.to)}`).join(' ')}. Confirm it, or undo.`;
+  if (pick.selected !== null) return `Choose where the stone on ${codeName(pick.selected)} goes.`;
+  const [a, b] = obs.dice || [];
+  return pick.steps.length === 0 ? `Your roll: ${a} and ${b}. Move a stone ${Math.min(a, b)} first.` : 'Move the next stone.';
+}
+
+/** @param {any} obs */
+function summary(obs) {
+  const parts = [];
+  if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
+  parts.push(`doubles: ${obs.doubles}`);
+  if (obs.scoring) parts.push(`scoring: ${obs.scoring}`);
+  if (obs.cube) parts.push(`stake ${obs.cube}`);
+  return parts.join(' · ');
+}
+
+// ---- drawing ----
+
+const SIZE = 1000;
+const EDGE = 20;
+const CORNER = 260;
+const DEPTH = 260;
+const PW = (SIZE - 2 * EDGE - 2 * CORNER) / 6;
+const R = 33;
+
+/**
+ * Where a field sits on screen for a viewer at board seat `v`: its anchor
+ * on the outer edge, the inward direction, and (for points) the direction
+ * along the side.
+ * @param {number} r ring index 0..27
+ * @param {number} v the viewer's board seat
+ */
+function place(r, v) {
+  const side = Math.floor(r / 7);
+  const i = r % 7; // 0..5 points, 6 the corner after them
+  const q = (side - v + 4) % 4;
+  const lo = EDGE + CORNER;
+  if (i === 6) {
+    const corners = [[SIZE - EDGE - CORNER / 2, SIZE - EDGE - CORNER / 2], [SIZE - EDGE - CORNER / 2, EDGE + CORNER / 2],
+      [EDGE + CORNER / 2, EDGE + CORNER / 2], [EDGE + CORNER / 2, SIZE - EDGE - CORNER / 2]];
+    const [x, y] = corners[q];
+    return { x, y, rest: true, inward: [0, 0] };
+  }
+  const along = lo + (i + 0.5) * PW;
+  switch (q) {
+    case 0: return { x: along, y: SIZE - EDGE, rest: false, inward: [0, -1] };
+    case 1: return { x: SIZE - EDGE, y: SIZE - along, rest: false, inward: [-1, 0] };
+    case 2: return { x: SIZE - along, y: EDGE, rest: false, inward: [0, 1] };
+    default: return { x: EDGE, y: along, rest: false, inward: [1, 0] };
+  }
+}
+
+/** @param {number} cx @param {number} cy @param {string} colour @param {string} [cls] */
+function stone(cx, cy, colour, cls = '') {
+  return s('g', { class: `hg-stone hg-${colour} ${cls}`.trim() },
+    s('circle', { cx, cy, r: R, class: 'hg-stone-body' }),
+    s('circle', { cx, cy, r: R * 0.6, class: 'hg-stone-ring' }));
+}
+
+/**
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const obs = ctx.obs;
+  const players = /** @type {any[]} */ (obs.players);
+  const me = ctx.seat !== null && ctx.seat < players.length ? ctx.seat : 0;
+  const v = players[me].seat;
+  const pick = pickOf(ctx);
+  const myTurn = ctx.legal.length > 0 && steps.stepsOf(ctx.legal[0]) !== null;
+  const b = currentBoard(ctx);
+  const srcs = myTurn ? new Set(steps.nextSteps(variants(ctx), pick.steps).map((st) => st.from)) : new Set();
+  const dests = myTurn && pick.selected !== null ? steps.destinations(variants(ctx), pick.steps, pick.selected) : new Map();
+  const moved = new Set(pick.steps.map((st) => st.to));
+  const preview = ctx.preview ? steps.stepsOf(ctx.preview) || [] : [];
+  const previewTo = new Set(preview.map((st) => st.to));
+  const colourOf = (/** @type {number} */ p) => COLOURS[players[p].colour] || 'blue';
+  const m = mover(obs);
+  /** Start and goal marks by ring index. @type {Map<number, string[]>} */
+  const marks = new Map();
+  players.forEach((p, i) => {
+    const add = (/** @type {number} */ r, /** @type {string} */ t) => marks.set(r, [...(marks.get(r) || []), `${t}:${colourOf(i)}`]);
+    add(p.start - 1, 'start');
+    for (const g of p.goal) add(g - 1, 'goal');
+  });
+
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
+  layers.push(s('rect', { x: 0, y: 0, width: SIZE, height: SIZE, rx: 26, class: 'frame' }));
+  layers.push(s('rect', { x: EDGE, y: EDGE, width: SIZE - 2 * EDGE, height: SIZE - 2 * EDGE, rx: 10, class: 'hg-ring' }));
+  layers.push(s('rect', { x: EDGE + DEPTH + 32, y: EDGE + DEPTH + 32, width: SIZE - 2 * (EDGE + DEPTH + 32), height: SIZE - 2 * (EDGE + DEPTH + 32), rx: 14, class: 'hg-centre' }));
+
+  for (let r = 0; r < FIELDS; r++) {
+    const code = r + 1;
+    const pos = place(r, v);
+    const counts = b.fields[r];
+    const isSrc = srcs.has(code);
+    const isDest = dests.has(code);
+    const selected = pick.selected === code;
+    /** @type {import('../dom.js').Child[]} */
+    const parts = [];
+    const fieldMarks = marks.get(r) || [];
+    if (pos.rest) {
+      parts.push(s('circle', { cx: pos.x, cy: pos.y, r: CORNER / 2 - 14, class: `hg-rest${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}` }));
+      parts.push(s('rect', { x: pos.x - CORNER / 2, y: pos.y - CORNER / 2, width: CORNER, height: CORNER, class: 'hit' }));
+      const present = counts.map((n, p) => ({ n, p })).filter((x) => x.n > 0);
+      present.forEach(({ n, p }, k) => {
+        const off = present.length === 1 ? [[0, 0]] : [[-30, -30], [30, -30], [-30, 30], [30, 30]];
+        const [dx, dy] = off[k] || [0, 0];
+        const hl = p === m && isSrc ? (selected ? 'selected' : 'src') : moved.has(code) && p === m ? 'moved' : '';
+        parts.push(stone(pos.x + dx, pos.y + dy, colourOf(p), hl));
+        if (n > 1) parts.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
+      });
+      if (isDest) parts.push(s('circle', { cx: pos.x, cy: pos.y, r: R * 0.6, class: 'dest-marker' }));
+    } else {
+      const [ix, iy] = pos.inward;
+      const px = -iy;
+      const py = ix;
+      const tip = [pos.x + ix * DEPTH, pos.y + iy * DEPTH];
+      const a = [pos.x + px * (PW / 2 - 3), pos.y + py * (PW / 2 - 3)];
+      const c = [pos.x - px * (PW / 2 - 3), pos.y - py * (PW / 2 - 3)];
+      const dark = r % 2 === 0;
+      parts.push(s('path', { d: `M ${a[0]} ${a[1]} L ${c[0]} ${c[1]} L ${tip[0]} ${tip[1]} Z`, class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}` }));
+      const hx = Math.min(a[0], c[0], tip[0]);
+      const hy = Math.min(a[1], c[1], tip[1]);
+      parts.push(s('rect', { x: hx, y: hy, width: Math.max(a[0], c[0], tip[0]) - hx, height: Math.max(a[1], c[1], tip[1]) - hy, class: 'hit' }));
+      // Start and goal marks on the outer edge.
+      fieldMarks.forEach((mark, k) => {
+        const [kind, colour] = mark.split(':');
+        const mx = pos.x + ix * 6 + px * (k * 16 - 8 * (fieldMarks.length - 1));
+        const my = pos.y + iy * 6 + py * (k * 16 - 8 * (fieldMarks.length - 1));
+        parts.push(kind === 'start'
+          ? s('path', { d: `M ${mx - 8} ${my - 8} L ${mx + 8} ${my} L ${mx - 8} ${my + 8} Z`, class: `hg-mark hg-${colour}`, transform: `rotate(${Math.atan2(py, px) * 180 / Math.PI + 180} ${mx} ${my})` })
+          : s('rect', { x: mx - 7, y: my - 7, width: 14, height: 14, rx: 3, class: `hg-mark hg-${colour}` }));
+      });
+      const owner = counts.findIndex((n) => n > 0);
+      if (owner >= 0) {
+        const n = counts[owner];
+        const shown = Math.min(n, 4);
+        for (let k = 0; k < shown; k++) {
+          const d = 40 + k * (2 * R - 4);
+          const last = k === shown - 1;
+          const hl = last && owner === m && isSrc ? (selected ? 'selected' : 'src') : last && moved.has(code) && owner === m ? 'moved' : '';
+          parts.push(stone(pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl));
+        }
+        if (n > 4) {
+          const d = 40 + 3 * (2 * R - 4);
+          parts.push(s('text', { x: pos.x + ix * d, y: pos.y + iy * d, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
+        }
+      }
+      if (isDest) {
+        const k = Math.min(owner >= 0 ? counts[owner] : 0, 3);
+        const d = 40 + k * (2 * R - 4);
+        parts.push(s('circle', { cx: pos.x + ix * d, cy: pos.y + iy * d, r: R * 0.55, class: 'dest-marker' }));
+      }
+      // The field's number, just inside the tip.
+      parts.push(s('text', { x: pos.x + ix * (DEPTH + 16), y: pos.y + iy * (DEPTH + 16), class: 'hg-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(code)));
+    }
+    const who = counts.map((n, p) => (n > 0 ? `${n} ${players[p].colour.toLowerCase()}` : '')).filter(Boolean).join(', ') || 'empty';
+    const markText = fieldMarks.map((mk) => { const [k, col] = mk.split(':'); return `${col} ${k === 'start' ? 'start' : 'goal'}`; }).join(', ');
+    const label = `${pos.rest ? 'Rest field' : 'Field'} ${code}${markText ? ` (${markText})` : ''}: ${who}${isSrc ? ', can move' : ''}${isDest ? ', a destination' : ''}`;
+    layers.push(target(`f:${code}`, label, {
+      class: `pt${isSrc || isDest ? ' can-pick' : ''}`,
+      'data-drag': isSrc ? 'yes' : null,
+      'data-state': isDest ? 'dest' : selected ? 'selected' : isSrc ? 'src' : null,
+    }, parts));
+    if (pos.rest) layers.push(s('text', { x: pos.x, y: pos.y + CORNER / 2 - 22, class: 'hg-rest-num', 'text-anchor': 'middle' }, `${code} rest`));
+  }
+
+  // The centre: bar, stones to enter, borne off, dice, cube.
+  const cx = SIZE / 2;
+  const cy = SIZE / 2;
+  /** @type {import('../dom.js').Child[]} */
+  const rows = [];
+  players.forEach((p, i) => {
+    const y = cy - 50 + i * 30;
+    rows.push(s('circle', { cx: cx - 160, cy: y, r: 10, class: `hg-stone-body hg-${colourOf(i)}-fill` }));
+    const bits = [`bar ${b.bar[i]}`];
+    if (obs.game === 'tric-trac') bits.push(`to enter ${b.waiting[i]}`);
+    else bits.push(`off ${b.off[i]}`);
+    if (!p.active) bits.push('out');
+    rows.push(s('text', { x: cx - 142, y: y + 6, class: `hg-centre-text${i === m ? ' to-move' : ''}` }, `${p.colour}: ${bits.join(' · ')}`));
+  });
+  layers.push(s('g', { role: 'img', 'aria-label': players.map((p, i) => `${p.colour}: ${b.bar[i]} on the bar, ${obs.game === 'tric-trac' ? `${b.waiting[i]} to enter` : `${b.off[i]} borne off`}`).join('; ') }, rows));
+  if (myTurn) {
+    const barSrc = srcs.has(BAR_CODE);
+    const inSrc = srcs.has(IN_CODE);
+    if (barSrc || inSrc) {
+      const code = barSrc ? 'bar' : 'in';
+      const sel = pick.selected === (barSrc ? BAR_CODE : IN_CODE);
+      layers.push(target(code, barSrc ? 'Your stones on the bar: enter one' : 'Your stones to enter: enter one',
+        { class: 'can-pick', 'data-drag': 'yes', 'data-state': sel ? 'selected' : 'src' },
+        s('rect', { x: cx - 170, y: cy + 72, width: 150, height: 76, rx: 12, class: `hg-source${sel ? ' selected' : ''}` }),
+        stone(cx - 128, cy + 110, colourOf(m), sel ? 'selected' : 'src'),
+        s('text', { x: cx - 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, barSrc ? `bar ${b.bar[m]}` : `in ${b.waiting[m]}`)));
+    }
+    if (dests.has(OFF_CODE)) {
+      layers.push(target('off', 'Bear off (a destination)', { class: 'can-pick', 'data-state': 'dest' },
+        s('rect', { x: cx + 10, y: cy + 72, width: 120, height: 76, rx: 12, class: 'hg-source dest' }),
+        s('text', { x: cx + 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, 'bear off')));
+    }
+  }
+  if (Array.isArray(obs.dice)) {
+    const values = obs.dice.slice();
+    const used = usedDice(values, pick.steps.map((st) => st.die));
+    layers.push(diceRow(cx, cy - 120, 56, values, used, { roll: true, label: `${players[m].colour} rolled ${values.join(' and ')}` }));
+  }
+  if (obs.cube) layers.push(cube(cx + 170, cy + 110, 50, obs.cube, `Stake ${obs.cube}`));
+  const label = `${obs.game === 'tric-trac' ? 'Tric-Trac' : 'High-O Gammon'} board seen by ${players[me].colour}: your side at the bottom, stones move counter-clockwise`;
+  return svgRoot(SIZE, SIZE, label, layers);
+}
+
+/** @param {ActionInfo} action */
+function onBoard(action) {
+  const st = steps.stepsOf(action);
+  return st !== null && st.length > 0;
+}
+
+/** @type {import('../types.js').GameUI} */
+export const highgammonUI = {
+  emptyPick,
+  render,
+  choose,
+  drag,
+  candidates: (ctx) => steps.agreeing(ctx.legal, variants(ctx), pickOf(ctx).steps),
+  complete: (ctx) => steps.completed(variants(ctx), pickOf(ctx).steps),
+  undo: (ctx) => {
+    const pick = pickOf(ctx);
+    return pick.selected !== null ? { ...pick, selected: null } : { steps: pick.steps.slice(0, -1), selected: null };
+  },
+  isEmpty: (ctx) => pickOf(ctx).steps.length === 0 && pickOf(ctx).selected === null,
+  prompt,
+  onBoard,
+  summary,
+};
