@@ -166,18 +166,49 @@ function onBoard(action) {
 
 // ---- drawing ----
 
-const W = 1040;
-const H = 700;
-const COL_X0 = 150;
-const COL_DX = 100;
-const TOP_Y = 215;
-const BOT_Y = 485;
-const STUMPEN_X = 936;
 const PILE_R = 44;
 
-/** @param {number} col */
-function colX(col) {
-  return COL_X0 + (col - 1) * COL_DX + (col >= 5 ? 26 : 0);
+/**
+ * Where things are drawn: a wide board (rows left to right, Stumpen on the
+ * right) or, for a phone held upright, a tall one (rows top to bottom,
+ * Stumpen below; Hitom on the left, Bortom on the right).
+ * @param {boolean} tall
+ */
+function geometry(tall) {
+  if (!tall) {
+    const colX = (/** @type {number} */ c) => 150 + (c - 1) * 100 + (c >= 5 ? 26 : 0);
+    return {
+      tall, W: 1040, H: 700,
+      pile: (/** @type {'h' | 'b'} */ row, /** @type {number} */ c) => ({ x: colX(c), y: row === 'h' ? 485 : 215 }),
+      colLabel: (/** @type {'h' | 'b'} */ row, /** @type {number} */ c) => ({ x: colX(c), y: row === 'h' ? 485 + PILE_R + 44 : 215 - PILE_R - 30 }),
+      rowLabel: (/** @type {'h' | 'b'} */ row) => ({ x: 42, y: (row === 'h' ? 485 : 215) + 6, anchor: 'start' }),
+      stumpen: { x: 936, y: 350 },
+      board: { x: 30, y: 110, w: 980, h: 480 },
+      hemma: { x: colX(5) - 58, y: 122, w: colX(7) - colX(5) + 116, h: 456 },
+      zones: { borta: { x: (colX(1) + colX(4)) / 2, y: 356 }, hemma: { x: (colX(5) + colX(7)) / 2, y: 356 } },
+      port: { x: colX(1), y: 320 },
+      track: `M ${colX(7)} 485 L ${colX(1)} 485 C ${colX(1) - 80} 485 ${colX(1) - 80} 215 ${colX(1)} 215 L ${colX(7)} 215 C ${936 - 40} 215 936 290 936 298`,
+      arrows: [[colX(3) + 52, 547, -1, 0], [colX(3) + 52, 153, 1, 0]],
+      dice: { x: colX(4) + 52, y: 350 },
+      strip: (/** @type {boolean} */ top) => ({ y: top ? 56 : 644, nameX: 60, hogX: 430, uteX: 640, boxW: 190, warnX: 900 }),
+    };
+  }
+  const colY = (/** @type {number} */ c) => 200 + (c - 1) * 100 + (c >= 5 ? 26 : 0);
+  return {
+    tall, W: 700, H: 1200,
+    pile: (/** @type {'h' | 'b'} */ row, /** @type {number} */ c) => ({ x: row === 'h' ? 200 : 500, y: colY(c) }),
+    colLabel: (/** @type {'h' | 'b'} */ row, /** @type {number} */ c) => ({ x: row === 'h' ? 122 : 578, y: colY(c) + 8 }),
+    rowLabel: (/** @type {'h' | 'b'} */ row) => ({ x: row === 'h' ? 200 : 500, y: 144, anchor: 'middle' }),
+    stumpen: { x: 350, y: 985 },
+    board: { x: 40, y: 118, w: 620, h: 964 },
+    hemma: { x: 110, y: colY(5) - 58, w: 480, h: colY(7) - colY(5) + 116 },
+    zones: { borta: { x: 350, y: (colY(2) + colY(3)) / 2 }, hemma: { x: 350, y: colY(6) + 6 } },
+    port: { x: 350, y: colY(1) + 8 },
+    track: `M 200 ${colY(7)} L 200 ${colY(1)} C 200 ${colY(1) - 80} 500 ${colY(1) - 80} 500 ${colY(1)} L 500 ${colY(7)} C 500 ${colY(7) + 60} 420 ${985 - 40} 412 ${985 - 30}`,
+    arrows: [[262, colY(3) + 50, 0, -1], [438, colY(3) + 50, 0, 1]],
+    dice: { x: 350, y: colY(4) + 50 },
+    strip: (/** @type {boolean} */ top) => ({ y: top ? 56 : 1144, nameX: 40, hogX: 300, uteX: 490, boxW: 170, warnX: 350 }),
+  };
 }
 
 /** Deterministic pebble positions in a heap. */
@@ -208,6 +239,8 @@ function heap(cx, cy, n, scale = 1) {
  */
 function render(ctx) {
   const obs = ctx.obs;
+  const G = geometry(!!ctx.portrait);
+  const { W, H } = G;
   const me = ctx.seat === 1 ? 1 : 0;
   const them = 1 - me;
   const pick = pickOf(ctx);
@@ -231,23 +264,24 @@ function render(ctx) {
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'sh-table' }));
-  layers.push(s('rect', { x: 30, y: 110, width: W - 60, height: H - 220, rx: 22, class: 'sh-board' }));
+  layers.push(s('rect', { x: G.board.x, y: G.board.y, width: G.board.w, height: G.board.h, rx: 22, class: 'sh-board' }));
   // Hemma is shaded.
-  layers.push(s('rect', { x: colX(5) - 58, y: 122, width: colX(7) - colX(5) + 116, height: H - 244, rx: 16, class: 'sh-hemma' }));
-  layers.push(s('text', { x: (colX(5) + colX(7)) / 2, y: H / 2 + 6, class: 'sh-zone', 'text-anchor': 'middle' }, 'Hemma'));
-  layers.push(s('text', { x: (colX(1) + colX(4)) / 2, y: H / 2 + 6, class: 'sh-zone', 'text-anchor': 'middle' }, 'Borta'));
+  layers.push(s('rect', { x: G.hemma.x, y: G.hemma.y, width: G.hemma.w, height: G.hemma.h, rx: 16, class: 'sh-hemma' }));
+  layers.push(s('text', { x: G.zones.hemma.x, y: G.zones.hemma.y, class: 'sh-zone', 'text-anchor': 'middle' }, 'Hemma'));
+  layers.push(s('text', { x: G.zones.borta.x, y: G.zones.borta.y, class: 'sh-zone', 'text-anchor': 'middle' }, 'Borta'));
   // The mover's track, as a faint arrowed path.
-  const trackPath = `M ${colX(7)} ${BOT_Y} L ${colX(1)} ${BOT_Y} C ${colX(1) - 80} ${BOT_Y} ${colX(1) - 80} ${TOP_Y} ${colX(1)} ${TOP_Y} L ${colX(7)} ${TOP_Y} C ${STUMPEN_X - 40} ${TOP_Y} ${STUMPEN_X} ${H / 2 - 60} ${STUMPEN_X} ${H / 2 - 52}`;
-  layers.push(s('path', { d: trackPath, class: 'sh-track' }));
-  for (const [x, y, dir] of [[colX(3) + 52, BOT_Y + 62, -1], [colX(3) + 52, TOP_Y - 62, 1]]) {
-    layers.push(s('path', { d: `M ${x - 20 * dir} ${y} L ${x + 20 * dir} ${y} M ${x + 10 * dir} ${y - 8} L ${x + 20 * dir} ${y} L ${x + 10 * dir} ${y + 8}`, class: 'sh-arrow' }));
+  layers.push(s('path', { d: G.track, class: 'sh-track' }));
+  for (const [x, y, dx, dy] of G.arrows) {
+    layers.push(s('path', {
+      d: `M ${x - 20 * dx} ${y - 20 * dy} L ${x + 20 * dx} ${y + 20 * dy} M ${x + 10 * dx - 8 * dy} ${y + 10 * dy - 8 * dx} L ${x + 20 * dx} ${y + 20 * dy} L ${x + 10 * dx + 8 * dy} ${y + 10 * dy + 8 * dx}`,
+      class: 'sh-arrow',
+    }));
   }
 
   /** @param {'h' | 'b'} row @param {number} col @param {number} count */
   const pile = (row, col, count) => {
     const id = `${row}:${col}`;
-    const x = colX(col);
-    const y = row === 'h' ? BOT_Y : TOP_Y;
+    const { x, y } = G.pile(row, col);
     const isSrc = myTurn && sources.has(id);
     const isSel = pick.pile === id;
     const dest = dests.get(id);
@@ -258,80 +292,93 @@ function render(ctx) {
     const rowName = row === 'h' ? 'Hitom' : 'Bortom';
     const extra = isSel ? ', selected' : isSrc ? ', can move' : dest ? `, a destination (${dest.map((a) => a.text).join(' or ')})` : '';
     const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${count} stone${count === 1 ? '' : 's'}${extra}`;
+    /** @type {import("../dom.js").Child[]} */
     const parts = [
       s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
       heap(x, y - 4, count, 0.9),
     ];
     if (dest) {
-      parts.push(s('text', { x, y: y - PILE_R - 10, class: 'sh-dest-label', 'text-anchor': 'middle' },
-        dest.map((a) => `+${moveOf(a).stones}`).join(' / ')));
+      const side = row === 'h' ? 1 : -1;
+      parts.push(s('text', G.tall
+        ? { x: x + side * (PILE_R + 12), y: y + 7, class: 'sh-dest-label', 'text-anchor': side > 0 ? 'start' : 'end' }
+        : { x, y: y - PILE_R - 10, class: 'sh-dest-label', 'text-anchor': 'middle' },
+      dest.map((a) => `+${moveOf(a).stones}`).join(' / ')));
     }
     return target(id, label, { class: `sh-pile${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isSel ? 'selected' : isSrc ? 'src' : null }, parts);
   };
   for (let c = 1; c <= 7; c++) {
     layers.push(pile('b', c, obs.rows[them][c - 1]));
     layers.push(pile('h', c, obs.rows[me][c - 1]));
-    layers.push(s('text', { x: colX(c), y: TOP_Y - PILE_R - 30, class: 'sh-col', 'text-anchor': 'middle' }, String(c)));
-    layers.push(s('text', { x: colX(c), y: BOT_Y + PILE_R + 44, class: 'sh-col', 'text-anchor': 'middle' }, String(c)));
+    for (const row of /** @type {const} */ (['b', 'h'])) {
+      const l = G.colLabel(row, c);
+      layers.push(s('text', { x: l.x, y: l.y, class: 'sh-col', 'text-anchor': 'middle' }, String(c)));
+    }
   }
-  layers.push(s('text', { x: 42, y: TOP_Y + 6, class: 'sh-row', 'text-anchor': 'start' }, 'Bortom'));
-  layers.push(s('text', { x: 42, y: BOT_Y + 6, class: 'sh-row', 'text-anchor': 'start' }, 'Hitom'));
-  layers.push(s('text', { x: colX(1), y: H / 2 - 30, class: 'sh-port', 'text-anchor': 'middle' }, 'Port'));
+  for (const row of /** @type {const} */ (['b', 'h'])) {
+    const l = G.rowLabel(row);
+    layers.push(s('text', { x: l.x, y: l.y, class: 'sh-row', 'text-anchor': l.anchor }, row === 'h' ? 'Hitom' : 'Bortom'));
+  }
+  layers.push(s('text', { x: G.port.x, y: G.port.y, class: 'sh-port', 'text-anchor': 'middle' }, 'Port'));
 
   // Stumpen.
   {
+    const { x: sx, y: sy } = G.stumpen;
     const stDest = dests.get('stumpen');
     const isChosen = chosenTo === 'stumpen';
     const canBatOut = myTurn && batOut.length > 0;
     const cls = ['sh-stumpen', stDest ? 'dest' : '', isChosen ? 'chosen' : '', canBatOut ? 'src' : ''].filter(Boolean).join(' ');
     layers.push(target('stumpen', `Stumpen: ${obs.stumpen} stone${obs.stumpen === 1 ? '' : 's'}${stDest ? ', a destination' : ''}${canBatOut ? ', bat out' : ''}`,
       { class: stDest || canBatOut ? 'can-pick' : '', 'data-state': stDest ? 'dest' : null },
-      s('circle', { cx: STUMPEN_X, cy: H / 2, r: 62, class: cls }),
-      heap(STUMPEN_X, H / 2 - 8, obs.stumpen, 1.1),
-      s('text', { x: STUMPEN_X, y: H / 2 - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'),
+      s('circle', { cx: sx, cy: sy, r: 62, class: cls }),
+      heap(sx, sy - 8, obs.stumpen, 1.1),
+      s('text', { x: sx, y: sy - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'),
     ));
   }
 
   // Side piles: the opponent's at the top, mine at the bottom.
   /** @param {number} p @param {boolean} top */
   const sidePiles = (p, top) => {
-    const y = top ? 56 : H - 56;
+    const st = G.strip(top);
+    const y = st.y;
     const name = ctx.names[p] || `Player ${p + 1}`;
     const warn = obs.stumpvarning[p];
     const overDest = p === them && (dests.has('over') || chosenTo === 'over');
+    /** @type {import("../dom.js").Child[]} */
     const out = [
-      s('text', { x: 60, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? '  ◀ to move' : ''}`),
+      s('text', { x: st.nameX, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? ' ◀' : ''}`),
       s('g', { role: 'img', 'aria-label': `${name}'s Hög: ${obs.hog[p]} stones` },
-        s('rect', { x: 430, y: y - 34, width: 190, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
-        s('text', { x: 450, y: y + 7, class: 'sh-side-label' }, 'Hög'),
-        s('text', { x: 600, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
+        s('rect', { x: st.hogX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
+        s('text', { x: st.hogX + 18, y: y + 7, class: 'sh-side-label' }, 'Hög'),
+        s('text', { x: st.hogX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
       s('g', { role: 'img', 'aria-label': `${name}'s Ute: ${obs.ute[p]} stones${warn ? ', Stumpvarning' : ''}` },
-        s('rect', { x: 640, y: y - 34, width: 190, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
-        s('text', { x: 660, y: y + 7, class: 'sh-side-label' }, 'Ute'),
-        s('text', { x: 810, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),
+        s('rect', { x: st.uteX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
+        s('text', { x: st.uteX + 18, y: y + 7, class: 'sh-side-label' }, 'Ute'),
+        s('text', { x: st.uteX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),
     ];
-    if (warn) out.push(s('text', { x: 900, y: y + 7, class: 'sh-warn', 'text-anchor': 'middle' }, 'Stumpvarning!'));
+    if (warn) out.push(s('text', { x: st.warnX, y: G.tall ? (top ? y + 58 : y - 46) : y + 7, class: 'sh-warn', 'text-anchor': 'middle' }, 'Stumpvarning!'));
     return out;
   };
   layers.push(sidePiles(them, true));
   layers.push(sidePiles(me, false));
   if (dests.has('over')) {
+    const st = G.strip(true);
     layers.push(target('over', "Past Stumpen, to your opponent's Hög (a destination)", { class: 'can-pick', 'data-state': 'dest' },
-      s('rect', { x: 430, y: 22, width: 190, height: 68, rx: 14, class: 'sh-side dest' }),
-      s('text', { x: 525, y: 63, class: 'sh-side-label', 'text-anchor': 'middle' }, `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`)));
+      s('rect', { x: st.hogX, y: st.y - 34, width: st.boxW, height: 68, rx: 14, class: 'sh-side dest' }),
+      s('text', { x: st.hogX + st.boxW / 2, y: st.y + 7, class: 'sh-side-label', 'text-anchor': 'middle' }, `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`)));
   }
 
   // The Port: bat-in targets.
   if (myTurn && batIn.length > 0) {
+    const port = G.pile('h', 1);
     layers.push(target('port', `Bat in ${batIn[0].json.bat_in} stones to your Port`, { class: 'can-pick' },
-      s('circle', { cx: colX(1), cy: BOT_Y, r: PILE_R + 10, class: 'sh-batin' })));
+      s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin' })));
   }
 
   if (Array.isArray(obs.dice)) {
-    layers.push(diceRow(colX(4) + 52, H / 2, 54, obs.dice, [false, false], { dark: mover === 1, roll: true,
+    layers.push(diceRow(G.dice.x, G.dice.y, 54, obs.dice, [false, false], { dark: mover === 1, roll: true,
       label: `${ctx.names[mover] || 'Player'} rolled ${obs.dice.join(' and ')}` }));
   }
-  return svgRoot(W, H, `Stumphög board seen by ${ctx.names[me] || 'player ' + (me + 1)}: your row Hitom at the bottom`, layers);
+  return svgRoot(W, H, `Stumphög board seen by ${ctx.names[me] || 'player ' + (me + 1)}: your row Hitom ${G.tall ? 'on the left' : 'at the bottom'}`, layers);
 }
 
 /** @type {import('../types.js').GameUI} */
