@@ -103,8 +103,9 @@ function summary(obs) {
 
 // ---- drawing ----
 
-const W = 1040;
-const H = 800;
+/** The wide table's size; a phone held upright gets a tall one. */
+const WIDE = { W: 1040, H: 800 };
+const TALL = { W: 700, H: 1150 };
 const CW = 84;
 const CH = 120;
 
@@ -148,6 +149,8 @@ function cardBack(x, y, scale = 1, rotate = 0) {
  */
 function render(ctx) {
   const obs = ctx.obs;
+  const tall = !!ctx.portrait;
+  const { W, H } = tall ? TALL : WIDE;
   const n = obs.players;
   const me = ctx.seat === null ? 0 : ctx.seat;
   const pick = pickOf(ctx);
@@ -156,15 +159,17 @@ function render(ctx) {
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'st-room' }));
-  layers.push(s('ellipse', { cx: W / 2, cy: H / 2 - 50, rx: W / 2 - 30, ry: H / 2 - 120, class: 'st-table' }));
+  layers.push(tall
+    ? s('ellipse', { cx: W / 2, cy: 480, rx: W / 2 - 24, ry: 420, class: 'st-table' })
+    : s('ellipse', { cx: W / 2, cy: H / 2 - 50, rx: W / 2 - 30, ry: H / 2 - 120, class: 'st-table' }));
 
   // Players round the table (not the viewer).
   for (let k = 1; k < n; k++) {
     const p = (me + k) % n;
     // The others sit round the far side, clockwise: the next player on my left.
     const angle = Math.PI + (k * Math.PI) / n;
-    const cx = W / 2 + Math.cos(angle) * (W / 2 - 150);
-    const cy = 250 + Math.sin(angle) * 120;
+    const cx = W / 2 + Math.cos(angle) * (W / 2 - (tall ? 110 : 150));
+    const cy = (tall ? 260 : 250) + Math.sin(angle) * (tall ? 130 : 120);
     const size = obs.hand_sizes[p];
     const toMove = obs.phase !== 'over' && obs.to_move === p;
     const name = ctx.names[p] || `P${p}`;
@@ -185,8 +190,8 @@ function render(ctx) {
   }
 
   // Stock and the turned trump.
-  const stockX = 110;
-  const stockY = H / 2 - 90;
+  const stockX = tall ? 70 : 110;
+  const stockY = tall ? 380 : H / 2 - 90;
   const stockParts = [];
   if (obs.turned && obs.turned_in_stock) stockParts.push(cardFace(obs.turned, stockX + 44, stockY + 14, { rotate: 90, scale: 0.9 }));
   for (let i = 0; i < Math.min(obs.stock, 6); i++) stockParts.push(cardBack(stockX - i * 2, stockY - i * 2, 0.9));
@@ -195,15 +200,16 @@ function render(ctx) {
   layers.push(s('g', { role: 'img', 'aria-label': `Stock: ${obs.stock} cards${obs.turned && obs.turned_in_stock ? `, the ${cardName(obs.turned)} turned beneath it` : ''}` }, stockParts));
 
   // Trumps.
+  const ty = tall ? 480 : H / 2;
   if (obs.high_trump) {
     const hi = SUITS[obs.high_trump];
     const lo = SUITS[obs.low_trump];
     layers.push(s('g', { role: 'img', 'aria-label': `High trump ${hi.name}, low trump ${lo.name}` },
-      s('rect', { x: W - 250, y: H / 2 - 90, width: 170, height: 92, rx: 12, class: 'st-trumps' }),
-      s('text', { x: W - 235, y: H / 2 - 58, class: 'st-trump-label' }, 'High trump'),
-      s('text', { x: W - 100, y: H / 2 - 56, class: `st-trump-sym ${hi.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, hi.sym),
-      s('text', { x: W - 235, y: H / 2 - 16, class: 'st-trump-label' }, 'Low trump'),
-      s('text', { x: W - 100, y: H / 2 - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
+      s('rect', { x: W - 250, y: ty - 90, width: 170, height: 92, rx: 12, class: 'st-trumps' }),
+      s('text', { x: W - 235, y: ty - 58, class: 'st-trump-label' }, 'High trump'),
+      s('text', { x: W - 100, y: ty - 56, class: `st-trump-sym ${hi.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, hi.sym),
+      s('text', { x: W - 235, y: ty - 16, class: 'st-trump-label' }, 'Low trump'),
+      s('text', { x: W - 100, y: ty - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
   }
 
   // The pile: earlier tricks stacked, the current trick fanned, the top card marked.
@@ -213,7 +219,7 @@ function render(ctx) {
   const older = table.slice(0, trickStart);
   const current = table.slice(trickStart);
   const px = W / 2 - 150;
-  const py = H / 2 - 110;
+  const py = tall ? 580 : H / 2 - 110;
   older.slice(-6).forEach((/** @type {string} */ c, /** @type {number} */ i) => pileParts.push(cardFace(c, px - 40 + i * 5, py - 6 + i * 3, { cls: 'old', scale: 0.9, rotate: -12 + i * 3 })));
   current.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
     const isTop = i === current.length - 1;
@@ -224,17 +230,26 @@ function render(ctx) {
   const pileLabel = table.length === 0 ? 'The table is empty'
     : `The table: ${table.length} card${table.length === 1 ? '' : 's'}${older.length ? ` (${older.length} in earlier tricks)` : ''}; on top the ${cardName(/** @type {string} */ (topCard))}${obs.last !== null && obs.last !== undefined ? `, played by ${ctx.names[obs.last] || 'P' + obs.last}` : ''}`;
   layers.push(target('pile', pileLabel, { class: 'st-pile' }, pileParts));
-  if (table.length === 0) layers.push(s('text', { x: W / 2, y: H / 2 - 40, class: 'st-empty', 'text-anchor': 'middle' }, 'empty table'));
+  if (table.length === 0) layers.push(s('text', { x: W / 2, y: py + 70, class: 'st-empty', 'text-anchor': 'middle' }, 'empty table'));
   if (obs.discarded && obs.discarded.length) {
-    layers.push(s('text', { x: W - 165, y: H / 2 + 30, class: 'st-label', 'text-anchor': 'middle' }, `Set aside: ${obs.discarded.length}`));
+    layers.push(s('text', { x: W - 165, y: ty + 30, class: 'st-label', 'text-anchor': 'middle' }, `Set aside: ${obs.discarded.length}`));
   }
 
   // My hand.
   const hand = obs.hand || [];
-  const handY = H - CH - 44;
-  const avail = W - 120;
-  const step = hand.length > 1 ? Math.min(CW + 8, (avail - CW) / (hand.length - 1)) : 0;
-  const x0 = W / 2 - ((hand.length - 1) * step + CW) / 2;
+  // One row on a wide table; rows of up to nine, overlapping, on a tall one.
+  const perRow = tall ? 9 : Math.max(hand.length, 1);
+  const rowsOfHand = Math.max(1, Math.ceil(hand.length / perRow));
+  const avail = W - (tall ? 40 : 120);
+  /** @param {number} i */
+  const spot = (i) => {
+    const row = Math.floor(i / perRow);
+    const inRow = Math.min(perRow, hand.length - row * perRow);
+    const k = i - row * perRow;
+    const step = inRow > 1 ? Math.min(CW + 8, (avail - CW) / (inRow - 1)) : 0;
+    const x0 = W / 2 - ((inRow - 1) * step + CW) / 2;
+    return { x: x0 + k * step, y: H - CH - 44 - (rowsOfHand - 1 - row) * 74 };
+  };
   const myTurn = ctx.legal.length > 0;
   hand.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
     const can = myTurn && playable.has(c);
@@ -243,7 +258,7 @@ function render(ctx) {
     const cls = [can ? 'playable' : myTurn ? 'unplayable' : '', sel ? 'selected' : '', previewCard === c ? 'preview' : ''].filter(Boolean).join(' ');
     layers.push(target(`card:${c}`, `${cardName(c)}${sel ? ', selected' : can ? ', can beat' : ''}`,
       { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null, 'data-state': sel ? 'selected' : can ? 'src' : null },
-      cardFace(c, x0 + i * step, handY - lift, { cls })));
+      cardFace(c, spot(i).x, spot(i).y - lift, { cls })));
   });
   if (ctx.seat !== null) {
     const toMove = obs.phase !== 'over' && obs.to_move === me;
