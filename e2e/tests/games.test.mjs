@@ -36,7 +36,7 @@ after(async () => {
  */
 const SETUPS = {
   tawla: { options: {}, seats: ['you', 'ai'] },
-  backgammon: { options: {}, seats: ['you', 'ai'] },
+  backgammon: { options: { cube: 'on' }, seats: ['you', 'ai'] },
   'high-gammon': { options: { players: '2' }, seats: ['you', 'ai'] },
   'tric-trac': { options: { players: '2' }, seats: ['you', 'ai'] },
   stumphog: { options: { turns: '40' }, seats: ['you', 'ai'] },
@@ -71,9 +71,16 @@ describe('each game against the computer', () => {
       let reloaded = false;
       let phoneShot = false;
       let typed = false;
+      let promptShot = false;
       const moves = await playToEnd(page, {
         seed: 7,
         custom: async (n) => {
+          if (!promptShot && (await page.locator('.prompt').count())) {
+            // The cube's question is a prompt over the board.
+            promptShot = true;
+            assert.match(await page.locator('.prompt h2').textContent() || '', /[Dd]ouble/);
+            await shot(page, `${id}-prompt`);
+          }
           if (n === 1) {
             // Every board element a person can choose has an accessible name.
             const names = await page.locator('.board-svg [data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') || ''));
@@ -147,6 +154,15 @@ describe('each game against the computer', () => {
       const record = await (await fetch(server.url + href)).json();
       assert.equal(record.game, id);
       assert.ok(Array.isArray(record.actions) && record.actions.length > 0);
+      if (id === 'lager') {
+        // A rematch opens a new table with the same seats.
+        await page.goto(tableUrl);
+        await page.click('[data-testid="rematch"]');
+        await page.waitForURL((u) => /\/t\/[0-9a-f]+$/.test(u.pathname) && u.href !== tableUrl);
+        await page.waitForSelector('.board-svg');
+        assert.equal(await page.locator('[data-testid="game-over"]').count(), 0);
+      }
+      if (id === 'backgammon') assert.ok(promptShot, 'the cube prompt was seen');
       assert.deepEqual(errors, []);
       await context.close();
     });
