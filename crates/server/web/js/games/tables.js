@@ -374,8 +374,9 @@ function render(ctx) {
     if (mine > 0) parts.push(stack(mine, me, x, top, { shift, highlight: hl }));
     if (theirs > 0) parts.push(stack(theirs, them, x, top, { shift }));
     if (isDest) {
+      // Landing on a lone checker pins it (Tawla) or sends it to the bar.
       const count = mine + (theirs === 1 ? 0 : theirs);
-      const y = slotY(top, Math.min(count, 4), shift);
+      const y = slotY(top, Math.min(count, 4), theirs === 1 && b.pins ? 26 : shift);
       parts.push(s('circle', { cx: x, cy: y, r: R * 0.55, class: 'dest-marker' }));
     }
     const who = mine > 0 ? `${mine} ${meName.toLowerCase()}` : theirs > 0 ? `${theirs} ${themName.toLowerCase()}` : 'empty';
@@ -418,8 +419,8 @@ function render(ctx) {
     s('rect', { x: TRAY_X, y: H / 2 + 4, width: trayW, height: BOTTOM - H / 2, class: `hit${offDest ? ' dest-tray' : ''}` }),
     offStack(b.meOff, me, false)));
   layers.push(s('g', { role: 'img', 'aria-label': `Borne off: ${b.themOff} of your opponent's` }, offStack(b.themOff, them, true)));
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8, class: 'tray-label', 'text-anchor': 'middle' }, `${b.themOff}`));
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22, class: 'tray-label', 'text-anchor': 'middle' }, `${b.meOff}`));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8, class: 'tray-label', 'text-anchor': 'middle' }, `${b.themOff} off`));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22, class: 'tray-label', 'text-anchor': 'middle' }, `${b.meOff} off`));
 
   // Cube, at the left edge: middle when centred, towards its owner.
   if (obs.cube_enabled) {
