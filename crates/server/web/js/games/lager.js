@@ -164,14 +164,16 @@ function render(ctx) {
   const flip = me === 1;
   const cols = obs.columns;
   const rows = obs.rows;
-  const cell = Math.floor(Math.min(96, 680 / rows, 620 / cols));
-  const bx = 60;
-  const by = 60;
+  // Wide: trays beside the board. Tall (a phone held upright): trays above and below.
+  const tall = !!ctx.portrait;
+  const cell = Math.floor(Math.min(96, 680 / rows, (tall ? 560 : 620) / cols));
   const bw = cols * cell;
   const bh = rows * cell;
+  const bx = tall ? Math.max(60, (640 - bw) / 2) : 60;
+  const by = tall ? 190 : 60;
   const trayX = bx + bw + 40;
-  const W = trayX + 260;
-  const H = Math.max(by + bh + 60, 560);
+  const W = tall ? Math.max(bx + bw + 40, 640) : trayX + 260;
+  const H = tall ? by + bh + 60 + 170 : Math.max(by + bh + 60, 560);
   const pick = pickOf(ctx);
   const myTurn = ctx.legal.length > 0;
   const sources = new Set(ctx.legal.map((a) => endsOf(a)?.from).filter(Boolean));
@@ -237,18 +239,20 @@ function render(ctx) {
   /** @param {number} p @param {boolean} top */
   const tray = (p, top) => {
     const pv = obs.players[p];
-    const y0 = top ? by : by + bh - 230;
+    const box = tall
+      ? { x: 20, y: top ? 20 : by + bh + 56, w: W - 40, h: 150 }
+      : { x: trayX, y: top ? by : by + bh - 230, w: 230, h: 230 };
     const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
     const parts = [
-      s('rect', { x: trayX, y: y0, width: 230, height: 230, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
-      s('text', { x: trayX + 16, y: y0 + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
-      s('text', { x: trayX + 16, y: y0 + 54, class: 'lg-tray-info' }, `in ${names[1 - p]}'s camp: ${pv.in_opponent_camp} of 2`),
+      s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
+      s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
+      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, `in ${names[1 - p]}'s camp: ${pv.in_opponent_camp} of 2`),
     ];
     const kinds = [...STONES, 'blockade'];
     kinds.forEach((kind, i) => {
       const where = pv[kind];
-      const cx = trayX + 36 + (i % 3) * 78;
-      const cy = y0 + 100 + Math.floor(i / 3) * 82;
+      const cx = tall ? box.x + 70 + i * ((box.w - 100) / 4.6) : box.x + 36 + (i % 3) * 78;
+      const cy = tall ? box.y + 96 : box.y + 100 + Math.floor(i / 3) * 82;
       const id = `tray:${kind}`;
       const mine = p === me;
       const isSrc = mine && myTurn && sources.has(id);
