@@ -186,6 +186,30 @@ async function phase(page) {
 }
 
 /**
+ * Clicks a board target where a person would: on a part of it that is not
+ * covered by another (cards in a hand overlap).
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} target
+ */
+export async function clickTarget(page, target) {
+  await target.scrollIntoViewIfNeeded();
+  const point = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    for (let fy = 0.5; fy > 0.05; fy -= 0.15) {
+      for (const fx of [0.5, 0.3, 0.15, 0.08, 0.7, 0.85]) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('[data-target]') === el) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!point) throw new Error('the target is covered everywhere');
+  await page.mouse.click(point.x, point.y);
+}
+
+/**
  * Plays one move through the page by clicking the board: a destination if
  * one is shown, else a movable piece, and Confirm once the move is whole;
  * buttons for actions off the board (pass, pick up, the cube).
@@ -211,8 +235,8 @@ export async function playOneMove(page, random) {
     const ns = await srcs.count();
     const actions = page.locator('[data-testid="action"]');
     const na = await actions.count();
-    if (nd > 0) await dests.nth(Math.floor(random() * nd)).click();
-    else if (ns > 0 && (na === 0 || random() < 0.85)) await srcs.nth(Math.floor(random() * ns)).click();
+    if (nd > 0) await clickTarget(page, dests.nth(Math.floor(random() * nd)));
+    else if (ns > 0 && (na === 0 || random() < 0.85)) await clickTarget(page, srcs.nth(Math.floor(random() * ns)));
     else if (na > 0) {
       await actions.nth(Math.floor(random() * na)).click();
       return;

@@ -72,6 +72,7 @@ describe('each game against the computer', () => {
       let phoneShot = false;
       let typed = false;
       let promptShot = false;
+      let hinted = false;
       const moves = await playToEnd(page, {
         seed: 7,
         custom: async (n) => {
@@ -103,6 +104,16 @@ describe('each game against the computer', () => {
               typed = true;
               return true;
             }
+          }
+          if (n === 3) {
+            // A hint: the computer's best moves, each with its chance to win.
+            await page.click('[data-testid="hint"]');
+            const first = page.locator('[data-testid="hints"] li').first();
+            await first.waitFor({ timeout: 20000 });
+            assert.match(await first.textContent() || '', /\d+%/);
+            await first.locator('button').first().hover();
+            hinted = true;
+            if (id === 'tawla') await shot(page, 'tawla-hint');
           }
           return false;
         },
@@ -139,6 +150,7 @@ describe('each game against the computer', () => {
       await shot(page, `${id}-over`);
       assert.ok(reloaded || moves < 3, 'the reload was tried');
       assert.ok(typed || moves < 2, 'a move was typed in notation');
+      assert.ok(hinted || moves < 3, 'hints were shown');
 
       // The replay of the finished game steps back and forth.
       await page.click('.prompt a:has-text("Replay")');
