@@ -632,7 +632,7 @@ class TableView {
           },
           h('span', {}, h('code', {}, hint.text), h('div', { class: 'hint-bar' }, h('span', { style: `width: ${pct}%` }))),
           h('span', {}, `${pct}%`)),
-          h('button', { class: 'btn small', style: 'margin-top:.2rem', onclick: () => this.send({ json: hint.json }) }, 'Play this'));
+          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': `Play ${hint.text}` }, 'Play'));
       })));
       body.push(h('p', { class: 'small muted' }, 'Chance to win after each move, as the computer estimates it.'));
     }
