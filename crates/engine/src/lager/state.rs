@@ -799,9 +799,7 @@ impl LagerState {
                 };
                 let (dc, dr) = (to.col as i8 - from.col as i8, to.row as i8 - from.row as i8);
                 if self.occupied >> t & 1 == 1 {
-                    if let Some(j) = self.knock_out(t)
-                        && returning
-                    {
+                    if let (Some(j), true) = (self.knock_out(t), returning) {
                         record = repetition::capture(k, dc, dr, j);
                     }
                 } else if returning || Stone::ALL[k].reversible() {
