@@ -9,7 +9,7 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace, s } from './dom.js';
 import { LEVELS, seatRole } from './names.js';
-import { invite } from './table.js';
+import { invite } from './prompts.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').OptionSpec} OptionSpec */

@@ -10,9 +10,11 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
-import { actionLabel, seatColour, seatPerson, seatRole, shortName, signed } from './names.js';
+import { actionLabel, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { toast } from './toast.js';
+import * as prompts from './prompts.js';
+import { invite } from './prompts.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').StateView} StateView */
@@ -481,78 +483,34 @@ class TableView {
   renderOverlay() {
     const turn = this.view.turn;
     const legal = this.myTurn() ? this.view.legal || [] : [];
+    const people = { game: this.game, obs: this.view.observation, seats: this.seats, seat: this.seat };
     if (turn.kind === 'over' && !this.overDismissed) {
-      replace(this.overlay, this.gameOver());
+      const replayPath = `/t/${this.table.id}?replay`;
+      replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || [], {
+        rematch: () => this.rematch(),
+        replay: () => { this.close(); this.nav.go(replayPath); },
+        replayPath,
+        recordUrl: api.recordUrl(this.table.id),
+        recordName: `${this.game}-${this.table.id}.json`,
+        dismiss: () => { this.overDismissed = true; this.renderOverlay(); },
+      }));
       return;
     }
     if (this.seat === null && this.invitedSeat !== null && this.seats[this.invitedSeat]?.kind === 'open') {
-      replace(this.overlay, this.joinPrompt(this.invitedSeat));
+      const seat = this.invitedSeat;
+      replace(this.overlay, prompts.joinDialog(people, seat, {
+        join: () => this.join(seat),
+        watch: () => { this.invitedSeat = null; this.renderOverlay(); },
+      }));
       return;
     }
-    const cubeActs = legal.filter((a) => ['double', 'roll', 'take', 'accept', 'drop'].includes(a.json));
-    if (cubeActs.length > 0 && cubeActs.length === legal.length) {
-      const obs = this.view.observation;
-      const stake = obs.cube || 1;
-      const responding = cubeActs.some((a) => a.json === 'drop');
-      const title = responding ? `Your opponent doubles to ${stake * 2}` : 'Double before you roll?';
-      const text = responding
-        ? `Take, and play on for ${stake * 2} points; or drop, and lose ${stake} now.`
-        : `The stake is ${stake}. Double it, or just roll.`;
-      replace(this.overlay, h('div', { class: 'prompt', role: 'dialog', 'aria-label': title },
-        h('h2', {}, title), h('p', {}, text),
-        h('div', { class: 'row' }, cubeActs.map((a) => h('button', {
-          class: `btn ${a.json === 'drop' ? '' : 'primary'}`,
-          onclick: () => this.send({ json: a.json }),
-        }, a.json === 'double' ? `Double to ${stake * 2}` : actionLabel(a))))));
-      return;
-    }
-    replace(this.overlay);
-  }
-
-  /** @param {number} seat */
-  joinPrompt(seat) {
-    const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name', 'aria-label': 'Your name', maxlength: 40 });
-    const role = seatRole(this.game, seat, this.view.observation);
-    return h('div', { class: 'prompt', role: 'dialog', 'aria-label': 'Join the table' },
-      h('h2', {}, 'You are invited'),
-      h('p', {}, `Take the ${role} seat in this game of ${this.game}.`),
-      h('div', { class: 'row' }, nameInput),
-      h('div', { class: 'row' },
-        h('button', { class: 'btn primary', 'data-testid': 'join', onclick: () => { store.setPlayerName(nameInput.value.trim()); this.join(seat); } }, 'Join the game'),
-        h('button', { class: 'btn', onclick: () => { this.invitedSeat = null; this.renderOverlay(); } }, 'Just watch')));
+    const cube = prompts.cubeDialog(legal, this.view.observation, (a) => this.send({ json: a.json }));
+    replace(this.overlay, cube);
   }
 
   /** The result in a few words. */
   resultText() {
-    const returns = this.view.returns || [];
-    const best = Math.max(...returns);
-    const winners = returns.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
-    if (winners.length === 0) return 'a draw';
-    return winners.map((i) => (i === this.seat ? 'you win' : `${shortName(this.seats[i], this.seat)} wins`)).join(', ');
-  }
-
-  gameOver() {
-    const returns = this.view.returns || [];
-    const best = Math.max(...returns);
-    const winners = returns.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
-    let title = 'Draw';
-    if (winners.length === 1) {
-      title = winners[0] === this.seat ? 'You won!' : `${seatPerson(this.seats[winners[0]], this.seat)} won`;
-    }
-    if (this.seat !== null && winners.length > 0 && !winners.includes(this.seat)) title = 'You lost';
-    const rows = returns.map((r, i) => h('tr', {},
-      h('td', {}, h('span', { class: 'swatch', style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;background:${seatColour(this.game, i, this.view.observation)};border:1px solid #0005;margin-right:.4rem` }),
-        seatRole(this.game, i, this.view.observation)),
-      h('td', {}, seatPerson(this.seats[i], this.seat)),
-      h('td', { class: r > 0 ? 'win' : r < 0 ? 'lose' : '' }, signed(r))));
-    return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Game over', 'data-testid': 'game-over' },
-      h('h2', {}, title),
-      h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Player'), h('th', {}, 'Score')), rows),
-      h('div', { class: 'row' },
-        h('button', { class: 'btn primary', onclick: () => this.rematch(), 'data-testid': 'rematch' }, 'Rematch'),
-        h('a', { class: 'btn', href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, 'Replay'),
-        h('a', { class: 'btn', href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, 'Download record'),
-        h('button', { class: 'btn', onclick: () => { this.overDismissed = true; this.renderOverlay(); } }, 'See the board')));
+    return prompts.resultText({ game: this.game, obs: this.view.observation, seats: this.seats, seat: this.seat }, this.view.returns || []);
   }
 
   renderControls() {
@@ -678,24 +636,4 @@ class TableView {
         h('a', { href: `/?rules=${this.game}`, target: '_blank' }, 'Rules'),
         h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, 'Lobby')));
   }
-}
-
-/**
- * A copyable invite link.
- * @param {string} url @param {string} role
- */
-export function invite(url, role) {
-  const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for ${role}` });
-  const button = h('button', { class: 'btn small', 'data-testid': 'copy-invite' }, 'Copy');
-  button.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      input.select();
-      document.execCommand('copy');
-    }
-    button.textContent = 'Copied';
-    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
-  });
-  return h('div', { class: 'invite' }, h('span', { class: 'badge' }, role), input, button);
 }

@@ -1,0 +1,115 @@
+// @ts-check
+/**
+ * The dialogs over a table's board: the cube's question, the invitation to
+ * take a seat, and the end of the game (score, rematch, replay, record);
+ * and the copyable invite link.
+ */
+
+import { h } from './dom.js';
+import * as store from './store.js';
+import { actionLabel, seatColour, seatPerson, seatRole, shortName, signed } from './names.js';
+
+/** @typedef {import('./types.js').ActionInfo} ActionInfo */
+/** @typedef {import('./types.js').SeatInfo} SeatInfo */
+/** @typedef {{game: string, obs: any, seats: SeatInfo[], seat: number | null}} People */
+
+/** The seats with the best positive score. @param {number[]} returns */
+function winnersOf(returns) {
+  const best = Math.max(...returns);
+  return returns.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
+}
+
+/**
+ * The result in a few words ("you win", "a draw").
+ * @param {People} people @param {number[]} returns
+ */
+export function resultText(people, returns) {
+  const winners = winnersOf(returns);
+  if (winners.length === 0) return 'a draw';
+  return winners.map((i) => (i === people.seat ? 'you win' : `${shortName(people.seats[i], people.seat)} wins`)).join(', ');
+}
+
+/**
+ * The cube's question when the only legal actions are cube actions
+ * (roll or double; take/accept or drop), else nothing.
+ * @param {ActionInfo[]} legal @param {any} obs @param {(a: ActionInfo) => void} play
+ */
+export function cubeDialog(legal, obs, play) {
+  const cubeActs = legal.filter((a) => ['double', 'roll', 'take', 'accept', 'drop'].includes(a.json));
+  if (cubeActs.length === 0 || cubeActs.length !== legal.length) return null;
+  const stake = obs.cube || 1;
+  const responding = cubeActs.some((a) => a.json === 'drop');
+  const title = responding ? `Your opponent doubles to ${stake * 2}` : 'Double before you roll?';
+  const text = responding
+    ? `Take, and play on for ${stake * 2} points; or drop, and lose ${stake} now.`
+    : `The stake is ${stake}. Double it, or just roll.`;
+  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': title },
+    h('h2', {}, title), h('p', {}, text),
+    h('div', { class: 'row' }, cubeActs.map((a) => h('button', {
+      class: `btn ${a.json === 'drop' ? '' : 'primary'}`,
+      onclick: () => play(a),
+    }, a.json === 'double' ? `Double to ${stake * 2}` : actionLabel(a)))));
+}
+
+/**
+ * The invitation to take an open seat (from an invite link).
+ * @param {People} people @param {number} seat
+ * @param {{join: () => void, watch: () => void}} on
+ */
+export function joinDialog(people, seat, on) {
+  const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name', 'aria-label': 'Your name', maxlength: 40 });
+  const role = seatRole(people.game, seat, people.obs);
+  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': 'Join the table' },
+    h('h2', {}, 'You are invited'),
+    h('p', {}, `Take the ${role} seat in this game of ${people.game}.`),
+    h('div', { class: 'row' }, nameInput),
+    h('div', { class: 'row' },
+      h('button', { class: 'btn primary', 'data-testid': 'join', onclick: () => { store.setPlayerName(nameInput.value.trim()); on.join(); } }, 'Join the game'),
+      h('button', { class: 'btn', onclick: on.watch }, 'Just watch')));
+}
+
+/**
+ * The end of the game: who won, each seat's score, and what next.
+ * @param {People} people @param {number[]} returns
+ * @param {{rematch: () => void, replay: () => void, replayPath: string, recordUrl: string,
+ *   recordName: string, dismiss: () => void}} on
+ */
+export function gameOverDialog(people, returns, on) {
+  const { game, obs, seats, seat } = people;
+  const winners = winnersOf(returns);
+  let title = 'Draw';
+  if (winners.length === 1) title = winners[0] === seat ? 'You won!' : `${seatPerson(seats[winners[0]], seat)} won`;
+  if (seat !== null && winners.length > 0 && !winners.includes(seat)) title = 'You lost';
+  const rows = returns.map((r, i) => h('tr', {},
+    h('td', {}, h('span', { class: 'swatch inline', style: `background:${seatColour(game, i, obs)}` }), seatRole(game, i, obs)),
+    h('td', {}, seatPerson(seats[i], seat)),
+    h('td', { class: r > 0 ? 'win' : r < 0 ? 'lose' : '' }, signed(r))));
+  return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Game over', 'data-testid': 'game-over' },
+    h('h2', {}, title),
+    h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Player'), h('th', {}, 'Score')), rows),
+    h('div', { class: 'row' },
+      h('button', { class: 'btn primary', onclick: on.rematch, 'data-testid': 'rematch' }, 'Rematch'),
+      h('a', { class: 'btn', href: on.replayPath, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.replay(); } }, 'Replay'),
+      h('a', { class: 'btn', href: on.recordUrl, download: on.recordName }, 'Download record'),
+      h('button', { class: 'btn', onclick: on.dismiss }, 'See the board')));
+}
+
+/**
+ * A copyable invite link.
+ * @param {string} url @param {string} role
+ */
+export function invite(url, role) {
+  const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for ${role}` });
+  const button = h('button', { class: 'btn small', 'data-testid': 'copy-invite' }, 'Copy');
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.select();
+      document.execCommand('copy');
+    }
+    button.textContent = 'Copied';
+    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+  });
+  return h('div', { class: 'invite' }, h('span', { class: 'badge' }, role), input, button);
+}
