@@ -6,6 +6,7 @@ mod catalogue;
 mod play;
 mod replay;
 mod selfplay;
+mod serve;
 mod term;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Check a game record and summarise it.
     Replay(replay::ReplayArgs),
+    /// Serve the games over HTTP and WebSocket (see docs/server.md).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => selfplay::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => code,
