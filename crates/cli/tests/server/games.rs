@@ -144,3 +144,36 @@ async fn every_game_is_played_to_the_end_against_ai_seats() {
         println!("{}: against {ai}: done", game.id());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_auto_forced_off_people_play_their_forced_actions_themselves() {
+    let server = Server::start(&[]);
+    let api = server.api();
+    let mut rng = StdRng::seed_from_u64(test_seed("forced by hand"));
+    let mut forced_by_hand = 0;
+    for game in games() {
+        let players = players_of(game.id(), &[]);
+        let body = json!({ "game": game.id(), "auto_forced": false });
+        let (status, created) = api.post("/api/tables", &body, None).await;
+        assert_eq!(status, 201, "{created}");
+        assert_eq!(created["auto_forced"], false);
+        let id = created["id"].as_str().expect("an id").to_string();
+        let mut tokens = Vec::new();
+        for seat in 0..players {
+            tokens.push(Some(api.join(&id, seat).await));
+        }
+        let mut seen: Vec<Seen> = (0..players).map(|_| Seen::default()).collect();
+        play_random(&api, &id, &tokens, &mut rng, Some(&mut seen))
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+        let record = api.record(&id).await;
+        replay_states(&record);
+        forced_by_hand += seen
+            .iter()
+            .flat_map(|s| &s.messages)
+            .filter(|(_, m)| m["state"]["legal"].as_array().is_some_and(|l| l.len() == 1))
+            .count();
+    }
+    // Some game offered a single legal action to a person, who played it.
+    assert!(forced_by_hand > 0);
+}

@@ -124,6 +124,11 @@ impl Server {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, Child::id)
+    }
+
     /// An API client of this server (its address as of now).
     pub fn api(&self) -> Api {
         Api::new(&self.base)
