@@ -274,10 +274,14 @@ async fn websocket_protocol_errors_are_answered_and_closed() {
         }
     }
     let mut closed = false;
+    let mut told = false;
     for _ in 0..200 {
         match next(&mut socket).await {
             Ok(m) if m["type"] == "pong" => continue,
-            Ok(m) => assert_eq!(m["code"], "rate_limited"),
+            Ok(m) => {
+                assert_eq!(m["code"], "rate_limited");
+                told = true;
+            }
             Err(code) => {
                 assert_eq!(code, Some(CloseCode::Policy));
                 closed = true;
@@ -285,6 +289,7 @@ async fn websocket_protocol_errors_are_answered_and_closed() {
             }
         }
     }
+    assert!(told, "the client is told why");
     assert!(closed, "a flooding client is disconnected");
     // An unknown table has no WebSocket.
     let url = format!(

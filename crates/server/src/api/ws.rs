@@ -70,7 +70,19 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
         code,
         reason: reason.into(),
     };
-    let _ = socket.send(Message::Close(Some(frame))).await;
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    // The closing handshake: read (and drop) what the client still sends
+    // until its close, so that the connection is not reset under it.
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
 }
 
 fn error_message(code: &str, message: &str) -> Value {

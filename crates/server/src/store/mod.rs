@@ -1,6 +1,7 @@
 //! Storage of tables, seats and actions behind a small trait, so that a
 //! PostgreSQL store can follow the SQLite one.
 
+mod group_commit;
 mod sqlite;
 
 pub use sqlite::SqliteStore;

@@ -1,9 +1,11 @@
 //! The SQLite store: one file, WAL journal, `synchronous=FULL`, migrated on open.
 //!
 //! Writes go through a single connection (SQLite has one writer at a time;
-//! one connection avoids lock contention), reads through a small pool.
+//! one connection avoids lock contention), appends of actions with group
+//! commit (see [`super::group_commit`]); reads go through a small pool.
 
 use super::Store;
+use super::group_commit::GroupCommit;
 use super::{SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
 use crate::token::TokenHash;
 use spelbord_engine::Options;
@@ -23,6 +25,7 @@ const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_tables.sql")];
 pub struct SqliteStore {
     writer: SqlitePool,
     reader: SqlitePool,
+    appends: GroupCommit,
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -31,7 +34,8 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-fn now() -> i64 {
+/// Unix time in seconds.
+pub(super) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -61,7 +65,11 @@ impl SqliteStore {
             .max_connections(4)
             .connect_with(options.read_only(true))
             .await?;
-        Ok(SqliteStore { writer, reader })
+        Ok(SqliteStore {
+            appends: GroupCommit::start(writer.clone()),
+            writer,
+            reader,
+        })
     }
 }
 
@@ -124,7 +132,8 @@ fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
     }
 }
 
-async fn insert_action(
+/// Inserts one action row.
+pub(super) async fn insert_action(
     tx: &mut sqlx::SqliteConnection,
     table_id: &str,
     action: &StoredAction,
@@ -252,36 +261,7 @@ impl Store for SqliteStore {
         actions: &'a [StoredAction],
         result: Option<&'a [f64]>,
     ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            let Some(last) = actions.last() else {
-                return Ok(());
-            };
-            let at = now();
-            let result = result.map(|r| serde_json::to_string(r).unwrap_or_default());
-            let mut tx = self.writer.begin().await?;
-            let updated = sqlx::query(
-                "UPDATE game_tables SET version = ?, finished = ?, result = ?, updated_at = ? \
-                 WHERE id = ? AND version = ? AND finished = 0",
-            )
-            .bind(last.version as i64)
-            .bind(result.is_some())
-            .bind(result)
-            .bind(at)
-            .bind(table_id)
-            .bind(base_version as i64)
-            .execute(&mut *tx)
-            .await?;
-            if updated.rows_affected() != 1 {
-                return Err(StoreError::Conflict(format!(
-                    "table {table_id} is not at version {base_version}"
-                )));
-            }
-            for action in actions {
-                insert_action(&mut tx, table_id, action, at).await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.appends.append(table_id, base_version, actions, result))
     }
 
     fn claim_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
@@ -482,5 +462,46 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn concurrent_appends_commit_together_and_fail_alone() {
+        let path = temp_db("group-commit");
+        let store = std::sync::Arc::new(SqliteStore::open(&path).await.unwrap());
+        let ids: Vec<String> = (0..20).map(|i| format!("{i:0>24}")).collect();
+        for id in &ids {
+            store.create_table(&table(id)).await.unwrap();
+        }
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            let store = store.clone();
+            let id = id.clone();
+            // Every fifth append is stale and must fail without harming the others.
+            let base = if i % 5 == 0 { 0 } else { 1 };
+            tasks.push(tokio::spawn(async move {
+                let action = StoredAction {
+                    version: base + 1,
+                    seat: Some(0),
+                    text: format!("move {i}"),
+                    auto: false,
+                };
+                store.append_actions(&id, base, &[action], None).await
+            }));
+        }
+        for (i, task) in tasks.into_iter().enumerate() {
+            let outcome = task.await.unwrap();
+            let loaded = store.load_table(&ids[i]).await.unwrap().unwrap();
+            if i % 5 == 0 {
+                assert!(matches!(outcome, Err(StoreError::Conflict(_))));
+                assert_eq!(loaded.version, 1);
+                assert_eq!(loaded.actions.len(), 1);
+            } else {
+                outcome.unwrap();
+                assert_eq!(loaded.version, 2);
+                assert_eq!(loaded.actions[1].text, format!("move {i}"));
+            }
+        }
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }
