@@ -124,7 +124,8 @@ impl Server {
         }
     }
 
-    /// The server's process id.
+    /// The server's process id (for the load benchmark's CPU figures).
+    #[allow(dead_code)]
     pub fn pid(&self) -> u32 {
         self.child.as_ref().map_or(0, Child::id)
     }
