@@ -14,7 +14,7 @@ impl GameState for LagerState {
 
     #[inline]
     fn turn(&self) -> Turn {
-        if self.end.is_some() {
+        if self.is_over() {
             Turn::Over
         } else {
             Turn::Player(self.side as usize)
@@ -36,7 +36,7 @@ impl GameState for LagerState {
     }
 
     fn returns(&self) -> Returns {
-        match self.end.and_then(|e| e.winner()) {
+        match self.end().and_then(|e| e.winner()) {
             Some(w) => Returns::two_player(w, 1.0),
             None => Returns::zeros(2),
         }

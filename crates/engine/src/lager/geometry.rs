@@ -189,26 +189,26 @@ pub struct Geometry {
 impl Geometry {
     /// Number of squares.
     #[inline]
-    pub fn squares(self) -> usize {
+    pub const fn squares(self) -> usize {
         self.columns as usize * self.rows as usize
     }
 
     /// A mask with one bit per square.
     #[inline]
-    pub fn board_mask(self) -> u128 {
+    pub const fn board_mask(self) -> u128 {
         (1u128 << self.squares()) - 1
     }
 
     /// The row of a player's camp (LAG-1): the first player's is row 1, the
     /// second player's the far row.
     #[inline]
-    pub fn camp_row(self, player: usize) -> u8 {
+    pub const fn camp_row(self, player: usize) -> u8 {
         if player == 0 { 0 } else { self.rows - 1 }
     }
 
     /// The squares of a player's camp, as a mask.
     #[inline]
-    pub fn camp_mask(self, player: usize) -> u128 {
+    pub const fn camp_mask(self, player: usize) -> u128 {
         let row_bits = (1u128 << self.columns) - 1;
         row_bits << (self.camp_row(player) as usize * self.columns as usize)
     }
@@ -256,10 +256,12 @@ pub struct Masks {
 
 impl Masks {
     /// The masks of a board.
-    pub fn new(g: Geometry) -> Self {
+    pub const fn new(g: Geometry) -> Self {
         let mut left = 0u128;
-        for row in 0..g.rows {
+        let mut row = 0;
+        while row < g.rows {
             left |= 1u128 << (row as usize * g.columns as usize);
+            row += 1;
         }
         let board = g.board_mask();
         Masks {
@@ -269,6 +271,15 @@ impl Masks {
             not_left: board & !left,
             not_right: board & !(left << (g.columns - 1)),
         }
+    }
+
+    /// The masks of a board, from a table made at compile time (sizes
+    /// outside the options' ranges are brought into them).
+    #[inline]
+    pub fn of(g: Geometry) -> &'static Masks {
+        let c = (g.columns.wrapping_sub(COLUMNS.0) as usize).min(WIDTHS - 1);
+        let r = (g.rows.wrapping_sub(ROWS.0) as usize).min(LENGTHS - 1);
+        &MASKS[c][r]
     }
 
     #[inline]
@@ -335,3 +346,34 @@ impl Masks {
         }
     }
 }
+
+const WIDTHS: usize = (COLUMNS.1 - COLUMNS.0 + 1) as usize;
+const LENGTHS: usize = (ROWS.1 - ROWS.0 + 1) as usize;
+
+const fn make_masks() -> [[Masks; LENGTHS]; WIDTHS] {
+    let empty = Masks {
+        columns: 0,
+        board: 0,
+        camp: [0; 2],
+        not_left: 0,
+        not_right: 0,
+    };
+    let mut t = [[empty; LENGTHS]; WIDTHS];
+    let mut c = 0;
+    while c < WIDTHS {
+        let mut r = 0;
+        while r < LENGTHS {
+            t[c][r] = Masks::new(Geometry {
+                columns: COLUMNS.0 + c as u8,
+                rows: ROWS.0 + r as u8,
+            });
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The masks of every board size the options allow: the state keeps only
+/// the size and looks its masks up here.
+static MASKS: [[Masks; LENGTHS]; WIDTHS] = make_masks();

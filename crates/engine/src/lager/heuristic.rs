@@ -57,16 +57,16 @@ impl LagerState {
         if self.stones_in_camp(player, 1 - player) != 1 {
             return false;
         }
-        let camp = self.masks.camp[1 - player];
-        let free = !self.occupied & self.masks.board;
+        let camp = self.masks().camp[1 - player];
+        let free = !self.occupied & self.masks().board;
         let targets = self.threatened(player) & self.capturable(player) & camp;
         for (k, &loc) in self.stones[player].iter().enumerate() {
             if loc >= UNPLAYED || camp >> loc & 1 == 1 {
                 continue;
             }
             let (stone, b) = (Stone::ALL[k], 1u128 << loc);
-            let reach = self.masks.destinations(stone, b, player, free)
-                | (self.masks.threats(stone, b, player) & targets);
+            let reach = self.masks().destinations(stone, b, player, free)
+                | (self.masks().threats(stone, b, player) & targets);
             if reach & camp != 0 {
                 return true;
             }
@@ -98,7 +98,7 @@ impl LagerState {
 
 impl Heuristic for LagerState {
     fn heuristic(&self, player: Player) -> f64 {
-        if let Some(end) = self.end {
+        if let Some(end) = self.end() {
             return match end.winner() {
                 Some(w) if w == player => 1.0,
                 Some(_) => -1.0,

@@ -8,6 +8,7 @@ mod geometry;
 mod heuristic;
 mod notation;
 mod render;
+mod repetition;
 mod state;
 mod view;
 mod zobrist;

@@ -3,13 +3,13 @@
 //! four stone locations per player and one occupancy mask.
 
 use super::geometry::{COLUMNS, Geometry, MAX_SQUARES, Masks, ROWS, Square, Stone};
+use super::repetition::{self, Window};
 use super::zobrist::{self, OUT, UNPLAYED};
 use crate::game::Player;
 use serde::{Deserialize, Serialize};
 
 /// The most plies the ply cap allows, and so the longest repetition window.
 pub const MAX_PLY_CAP: u16 = 500;
-const HISTORY: usize = MAX_PLY_CAP as usize;
 // Square indices, the location codes and the occupancy mask must not collide.
 const _: () = assert!(MAX_SQUARES < UNPLAYED as usize && MAX_SQUARES <= 128);
 
@@ -146,7 +146,6 @@ pub struct Knockout {
 #[derive(Clone, Copy)]
 pub struct LagerState {
     pub(super) config: LagerConfig,
-    pub(super) masks: Masks,
     /// Location code of each stone: a square index, [`UNPLAYED`] or [`OUT`].
     pub(super) stones: [[u8; 4]; 2],
     /// Location code of each blockade: a square index, [`UNPLAYED`] or [`OUT`].
@@ -155,13 +154,43 @@ pub struct LagerState {
     pub(super) occupied: u128,
     pub(super) side: u8,
     pub(super) plies: u16,
-    pub(super) end: Option<End>,
+    /// How the game ended, as [`End::code`]; 0 while it goes on.
+    end: u8,
     pub(super) hash: u64,
-    pub(super) last_knockout: Option<Knockout>,
-    /// Plain black and white moves since the last other action (LAG-11).
-    window: u16,
-    /// For each of those moves: the square it left, plus 0x80 for white.
-    history: [u8; HISTORY],
+    /// What the last action knocked out: the piece (a stone's index, or 4
+    /// for the blockade; plus 8 when it was the second player's) and its
+    /// square; [`NO_KNOCKOUT`] if it was no capture.
+    knockout: [u8; 2],
+    /// The actions since the last one that cannot be undone (LAG-11).
+    window: Window,
+}
+
+const NO_KNOCKOUT: [u8; 2] = [u8::MAX; 2];
+
+impl End {
+    /// A small nonzero code of an end.
+    fn code(self) -> u8 {
+        match self {
+            End::Camp { winner } => 1 + (winner & 1) as u8,
+            End::NoAction { winner } => 3 + (winner & 1) as u8,
+            End::Repetition => 5,
+            End::PlyCap => 6,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<End> {
+        match code {
+            1 | 2 => Some(End::Camp {
+                winner: (code - 1) as Player,
+            }),
+            3 | 4 => Some(End::NoAction {
+                winner: (code - 3) as Player,
+            }),
+            5 => Some(End::Repetition),
+            6 => Some(End::PlyCap),
+            _ => None,
+        }
+    }
 }
 
 impl PartialEq for LagerState {
@@ -172,8 +201,8 @@ impl PartialEq for LagerState {
             && self.side == other.side
             && self.plies == other.plies
             && self.end == other.end
-            && self.last_knockout == other.last_knockout
-            && self.window_moves() == other.window_moves()
+            && self.knockout == other.knockout
+            && self.window.codes() == other.window.codes()
     }
 }
 
@@ -187,8 +216,8 @@ impl std::fmt::Debug for LagerState {
             .field("blockades", &self.blockades)
             .field("side", &self.side)
             .field("plies", &self.plies)
-            .field("end", &self.end)
-            .field("window", &self.window_moves())
+            .field("end", &self.end())
+            .field("window", &self.window.codes())
             .finish()
     }
 }
@@ -208,19 +237,18 @@ impl LagerState {
         config.max_plies = config.max_plies.clamp(1, MAX_PLY_CAP);
         let mut s = LagerState {
             config,
-            masks: Masks::new(config.geometry),
             stones: [[UNPLAYED; 4]; 2],
             blockades: [UNPLAYED; 2],
             occupied: 0,
             side: 0,
             plies: 0,
-            end: None,
+            end: 0,
             hash: 0,
-            last_knockout: None,
-            window: 0,
-            history: [0; HISTORY],
+            knockout: NO_KNOCKOUT,
+            window: Window::new(0),
         };
         s.hash = s.compute_hash();
+        s.window = Window::new(s.hash);
         s
     }
 
@@ -300,8 +328,9 @@ impl LagerState {
             }
         }
         s.hash = s.compute_hash();
+        s.window = Window::new(s.hash);
         if !s.has_action(side) {
-            s.end = Some(End::NoAction { winner: 1 - side });
+            s.end = End::NoAction { winner: 1 - side }.code();
         }
         Ok(s)
     }
@@ -327,13 +356,38 @@ impl LagerState {
     }
 
     /// How the game ended, if it has.
+    #[inline]
     pub fn end(&self) -> Option<End> {
-        self.end
+        End::from_code(self.end)
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.end != 0
     }
 
     /// What the last action knocked out, if it was a capture.
     pub fn last_knockout(&self) -> Option<Knockout> {
-        self.last_knockout
+        let [piece, at] = self.knockout;
+        if self.knockout == NO_KNOCKOUT {
+            return None;
+        }
+        Some(Knockout {
+            by: 1 - self.side as Player,
+            owner: (piece >> 3) as Player & 1,
+            piece: match piece & 7 {
+                k @ 0..4 => Piece::Stone(Stone::ALL[k as usize]),
+                _ => Piece::Blockade,
+            },
+            at: self.geometry().square(at),
+        })
+    }
+
+    /// The board's masks.
+    #[inline]
+    pub(super) fn masks(&self) -> &'static Masks {
+        Masks::of(self.config.geometry)
     }
 
     /// A Zobrist hash of the position: every piece's place and the player to
@@ -405,7 +459,7 @@ impl LagerState {
 
     /// Number of `player`'s stones in the camp of `camp_owner`.
     pub fn stones_in_camp(&self, player: Player, camp_owner: Player) -> usize {
-        let camp = self.masks.camp[camp_owner];
+        let camp = self.masks().camp[camp_owner];
         self.stones[player]
             .iter()
             .filter(|&&l| on_board(l) && camp >> l & 1 == 1)
@@ -418,7 +472,7 @@ impl LagerState {
         let mut a = [0u128; 4];
         for (k, &loc) in self.stones[player].iter().enumerate() {
             if on_board(loc) {
-                a[k] = self.masks.threats(Stone::ALL[k], 1u128 << loc, player);
+                a[k] = self.masks().threats(Stone::ALL[k], 1u128 << loc, player);
             }
         }
         a
@@ -445,7 +499,7 @@ impl LagerState {
                 m |= 1u128 << l;
             }
         }
-        m &= !self.masks.camp[player];
+        m &= !self.masks().camp[player];
         for &l in &self.blockades {
             if on_board(l) {
                 m |= 1u128 << l;
@@ -466,12 +520,13 @@ impl LagerState {
     /// Lists the legal actions of the player to move.
     pub(super) fn generate(&self, out: &mut Vec<LagerAction>) {
         out.clear();
-        if self.end.is_some() {
+        if self.is_over() {
             return;
         }
         let g = self.geometry();
         let p = self.side as usize;
-        let free = !self.occupied & self.masks.board;
+        let m = self.masks();
+        let free = !self.occupied & m.board;
         let mut attacks = [0u128; 4];
         let mut count = 0;
         // Moves (LAG-2, LAG-3).
@@ -483,8 +538,8 @@ impl LagerState {
             count += 1;
             let stone = Stone::ALL[k];
             let b = 1u128 << loc;
-            *attack = self.masks.threats(stone, b, p);
-            let mut dest = self.masks.destinations(stone, b, p, free);
+            *attack = m.threats(stone, b, p);
+            let mut dest = m.destinations(stone, b, p, free);
             let from = g.square(loc);
             while dest != 0 {
                 let t = dest.trailing_zeros() as u8;
@@ -511,7 +566,7 @@ impl LagerState {
         }
         // Placing a stone (LAG-4.1, LAG-5).
         if count < MAX_ON_BOARD {
-            let camp_free = self.masks.camp[p] & free;
+            let camp_free = m.camp[p] & free;
             if camp_free != 0 {
                 let row = g.camp_row(p);
                 for k in 0..4 {
@@ -555,13 +610,13 @@ impl LagerState {
 
     /// Whether `player` has any action (LAG-10).
     pub fn has_action(&self, player: Player) -> bool {
-        let free = !self.occupied & self.masks.board;
-        if self.blockades[player] == UNPLAYED && free != 0 {
+        let free = !self.occupied & self.masks().board;
+        if self.blockades[player] == UNPLAYED && free != 0 && !self.opening_turn() {
             return true;
         }
         let count = self.stones_on_board(player);
         if count < MAX_ON_BOARD
-            && self.masks.camp[player] & free != 0
+            && self.masks().camp[player] & free != 0
             && self.stones[player].contains(&UNPLAYED)
         {
             return true;
@@ -576,7 +631,7 @@ impl LagerState {
     /// Why `action` is not legal now, or `None` if it is. Checks the rules
     /// directly, independently of [`Self::generate`].
     pub fn illegal_reason(&self, action: LagerAction) -> Option<String> {
-        if self.end.is_some() {
+        if self.is_over() {
             return Some("the game is over".into());
         }
         let g = self.geometry();
@@ -707,16 +762,30 @@ impl LagerState {
     }
 
     /// Applies a legal action.
+    ///
+    /// The repetition window (LAG-11) records every action that could be
+    /// undone, one byte each, and is cleared by any other: nothing before
+    /// such an action can occur again. Blockade actions can never be undone
+    /// (a blockade is placed once and leaves only by being knocked out).
+    /// With `captured=out` a knocked-out stone never comes back, so stone
+    /// placements, captures and blue and yellow moves (forward only) cannot
+    /// be undone either, and only plain black and white moves are recorded.
+    /// With `captured=return` a knocked-out stone can be placed again, so
+    /// every stone action is recorded.
     pub(super) fn play(&mut self, action: LagerAction) {
         let g = self.geometry();
         let p = self.side as usize;
-        self.last_knockout = None;
-        let mut reversible = false;
+        let returning = self.config.captured == Captured::Return;
+        self.knockout = NO_KNOCKOUT;
+        let mut record = None;
         match action {
             LagerAction::Place { stone, to } => {
                 let t = g.index(to);
                 self.set_stone(p, stone.index(), t);
                 self.occupied |= 1u128 << t;
+                if returning {
+                    record = Some(repetition::place(stone.index()));
+                }
             }
             LagerAction::Blockade { to } => {
                 let t = g.index(to);
@@ -728,96 +797,63 @@ impl LagerState {
                 let Some(k) = self.stones[p].iter().position(|&l| l == f) else {
                     return;
                 };
+                let (dc, dr) = (to.col as i8 - from.col as i8, to.row as i8 - from.row as i8);
                 if self.occupied >> t & 1 == 1 {
-                    self.knock_out(t);
-                } else if Stone::ALL[k].reversible() {
-                    reversible = true;
+                    if let (Some(j), true) = (self.knock_out(t), returning) {
+                        record = repetition::capture(k, dc, dr, j);
+                    }
+                } else if returning || Stone::ALL[k].reversible() {
+                    record = repetition::step(k, dc, dr);
                 }
                 self.set_stone(p, k, t);
                 self.occupied = (self.occupied & !(1u128 << f)) | 1u128 << t;
-                if reversible && (self.window as usize) < HISTORY {
-                    let white = if k == Stone::White.index() { 0x80 } else { 0 };
-                    self.history[self.window as usize] = f | white;
-                    self.window += 1;
-                }
             }
-        }
-        if !reversible {
-            self.window = 0;
         }
         self.plies += 1;
         self.side ^= 1;
         self.hash ^= zobrist::SIDE;
-        self.end = if self.stones_in_camp(p, 1 - p) >= 2 {
+        let maybe_third = self.window.push(record, self.hash);
+        let end = if self.stones_in_camp(p, 1 - p) >= 2 {
             Some(End::Camp { winner: p })
         } else if !self.has_action(1 - p) {
             Some(End::NoAction { winner: p })
-        } else if reversible && self.third_occurrence() {
+        } else if maybe_third && self.occurrences() >= 3 {
             Some(End::Repetition)
         } else if self.plies >= self.config.max_plies {
             Some(End::PlyCap)
         } else {
             None
         };
+        self.end = end.map_or(0, End::code);
     }
 
-    fn knock_out(&mut self, t: u8) {
-        let g = self.geometry();
-        let p = self.side as usize;
-        let Some((owner, piece)) = self.piece_at_index(t) else {
-            return;
-        };
-        match piece {
-            Piece::Blockade => self.set_blockade(owner, OUT),
+    /// Knocks out the piece on square `t`; gives the stone's index if it
+    /// was a stone.
+    fn knock_out(&mut self, t: u8) -> Option<usize> {
+        let (owner, piece) = self.piece_at_index(t)?;
+        let (code, stone) = match piece {
+            Piece::Blockade => {
+                self.set_blockade(owner, OUT);
+                (4, None)
+            }
             Piece::Stone(s) => {
                 let to = match self.config.captured {
                     Captured::Out => OUT,
                     Captured::Return => UNPLAYED,
                 };
                 self.set_stone(owner, s.index(), to);
+                (s.index() as u8, Some(s.index()))
             }
-        }
-        self.last_knockout = Some(Knockout {
-            by: p,
-            owner,
-            piece,
-            at: g.square(t),
-        });
-    }
-
-    /// The squares of the moves in the repetition window.
-    fn window_moves(&self) -> &[u8] {
-        &self.history[..self.window as usize]
+        };
+        self.knockout = [code | (owner as u8) << 3, t];
+        stone
     }
 
     /// How often the current position (same player to move) has occurred
-    /// since the last action that cannot be undone: 1 if it is new. Only
-    /// plain moves of black and white stones can be undone (LAG-11).
+    /// since the last action that cannot be undone: 1 if it is new (LAG-11).
+    /// Positions from before such an action can never come back.
     pub fn occurrences(&self) -> usize {
-        let n = self.window as usize;
-        let cur = [
-            self.stones[0][2],
-            self.stones[0][3],
-            self.stones[1][2],
-            self.stones[1][3],
-        ];
-        let mut key = cur;
-        // The last entry was made by the player not to move.
-        let last = (self.side ^ 1) as usize;
-        let mut count = 1;
-        for i in (0..n).rev() {
-            let e = self.history[i];
-            let mover = last ^ ((n - 1 - i) & 1);
-            key[mover * 2 + (e >> 7) as usize] = e & 0x7f;
-            if (n - i) & 1 == 0 && key == cur {
-                count += 1;
-            }
-        }
-        count
-    }
-
-    fn third_occurrence(&self) -> bool {
-        // Coming back to a position takes at least four plies.
-        self.window >= 8 && self.occurrences() >= 3
+        let columns = self.geometry().columns;
+        self.window.occurrences(self.stones, self.side(), columns)
     }
 }

@@ -17,7 +17,10 @@ mod props;
 mod render;
 mod rules;
 #[cfg(test)]
+mod sampler_props;
+#[cfg(test)]
 mod tests;
+mod valid;
 
 pub use cards::{Card, Cards, DECK_36, DECK_52, Kind, Suit, Trumps};
 pub use observe::StortokObservation;
@@ -240,6 +243,6 @@ impl Game for Stortok {
     }
 
     fn num_players(&self) -> usize {
-        self.players as usize
+        (self.players as usize).clamp(2, MAX_PLAYERS)
     }
 }

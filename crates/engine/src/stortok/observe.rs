@@ -126,7 +126,8 @@ impl StortokObservation {
     /// cards and the stock) dealt uniformly at random. It reads nothing but
     /// the observation, so an agent using it provably uses only what its
     /// viewer may see. `None` if the observation is not one the engine could
-    /// have produced (e.g. a hand-edited JSON with overlapping cards).
+    /// have produced (e.g. a hand-edited JSON with overlapping cards, or a
+    /// draw from an empty stock), so a state it returns can be played on.
     pub fn sample_state<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<StortokState> {
         let n = self.players as usize;
         if !(2..=MAX_PLAYERS).contains(&n)
@@ -203,9 +204,11 @@ impl StortokObservation {
         }
         let stock = mask_of(&pool[at..]);
         let discards = mask_of(&self.discarded);
-        Some(StortokState::from_parts(
-            self, hands, known, stock, discards,
-        ))
+        let state = StortokState::from_parts(self, hands, known, stock, discards);
+        // The state must be one the rules could reach, and show exactly
+        // this observation (trumps, counts, lists in order, no duplicates).
+        (state.is_consistent() && StortokObservation::of(&state, self.viewer) == *self)
+            .then_some(state)
     }
 }
 

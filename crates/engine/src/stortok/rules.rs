@@ -31,9 +31,10 @@ pub enum StortokAction {
 }
 
 impl StortokState {
-    /// A new game before the deal.
+    /// A new game before the deal. A player count outside 2..=5 is brought
+    /// into it (the option `players` already is).
     pub fn new(version: Version, players: usize, cap: u32) -> Self {
-        assert!((2..=MAX_PLAYERS).contains(&players), "2 to 5 players");
+        let players = players.clamp(2, MAX_PLAYERS);
         StortokState {
             version,
             n: players as u8,
@@ -70,14 +71,15 @@ impl StortokState {
         self.phase
     }
 
-    /// A player's hand as a set.
+    /// A player's hand as a set (empty for a seat not in the game).
     pub fn hand(&self, player: Player) -> u64 {
-        self.hands[player]
+        self.hands.get(player).copied().unwrap_or(0)
     }
 
-    /// The cards of a hand that every player knows are there.
+    /// The cards of a hand that every player knows are there (none for a
+    /// seat not in the game).
     pub fn known(&self, player: Player) -> u64 {
-        self.known[player]
+        self.known.get(player).copied().unwrap_or(0)
     }
 
     /// The face-down cards: undealt during the deal, then the stock (without
@@ -163,30 +165,9 @@ impl StortokState {
         m
     }
 
-    /// Where the next card of the deal goes (STO-6, STO-10): batches of 3
-    /// then 2 clockwise from forehand and the turned card; in 1858 batches of
-    /// 3 then one at a time, the last face up.
+    /// Where the next card of the deal goes (STO-6, STO-10).
     pub(crate) fn deal_step(&self) -> DealStep {
-        let (k, n) = (self.dealt as usize, self.n as usize);
-        let order = |i: usize| ((1 + i) % n) as u8;
-        if self.version == Version::Oberg1858 {
-            let p = if k < 3 * n {
-                order(k / 3)
-            } else {
-                order((k - 3 * n) % n)
-            };
-            if k == 51 {
-                DealStep::FaceUp(p)
-            } else {
-                DealStep::Hand(p)
-            }
-        } else if k < 3 * n {
-            DealStep::Hand(order(k / 3))
-        } else if k < 5 * n {
-            DealStep::Hand(order((k - 3 * n) / 2))
-        } else {
-            DealStep::Turn
-        }
+        deal_step(self.version, self.n as usize, self.dealt as usize)
     }
 
     /// The next seat clockwise after `from` that holds cards (`from` itself
@@ -365,7 +346,40 @@ impl StortokState {
     }
 }
 
-fn holders_single(holders: u8) -> Option<u8> {
+/// Where card `k` (0-based) of the deal goes (STO-6, STO-10): batches of 3
+/// then 2 clockwise from forehand and the turned card; in 1858 batches of 3
+/// then one at a time, the last face up.
+pub(crate) fn deal_step(version: Version, n: usize, k: usize) -> DealStep {
+    let order = |i: usize| ((1 + i) % n) as u8;
+    if version == Version::Oberg1858 {
+        let p = if k < 3 * n {
+            order(k / 3)
+        } else {
+            order((k - 3 * n) % n)
+        };
+        if k == 51 {
+            DealStep::FaceUp(p)
+        } else {
+            DealStep::Hand(p)
+        }
+    } else if k < 3 * n {
+        DealStep::Hand(order(k / 3))
+    } else if k < 5 * n {
+        DealStep::Hand(order((k - 3 * n) / 2))
+    } else {
+        DealStep::Turn
+    }
+}
+
+/// Cards in the whole deal, the turned card included.
+pub(crate) fn deal_len(version: Version, n: usize) -> usize {
+    match version {
+        Version::Oberg1858 => 52,
+        _ => 5 * n + 1,
+    }
+}
+
+pub(crate) fn holders_single(holders: u8) -> Option<u8> {
     (holders != 0).then(|| holders.trailing_zeros() as u8)
 }
 

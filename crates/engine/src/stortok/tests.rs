@@ -132,6 +132,22 @@ fn sto_1_two_to_five_players_and_the_decks() {
 }
 
 #[test]
+fn sto_1_the_typed_api_brings_player_counts_into_range() {
+    // STO-1 through the typed API (whose fields are public): no panic.
+    for (asked, got) in [(0, 2), (1, 2), (7, 5), (200, 5)] {
+        let s = Stortok {
+            version: Version::Lindskog1847,
+            players: asked,
+            cap: DEFAULT_CAP,
+        }
+        .initial_state();
+        assert_eq!(s.num_players(), got);
+    }
+    let s = new_game("1847", 3);
+    assert_eq!((s.hand(9), s.known(9)), (0, 0));
+}
+
+#[test]
 fn sto_1_ranks_ace_high_down_to_six() {
     let t = Trumps::from_turned(card("8S"));
     let order = cards("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H");
@@ -310,7 +326,7 @@ fn sto_5_cards_picked_up_are_seen_by_all() {
     draw(&mut s);
     act(&mut s, "JD");
     draw(&mut s);
-    act(&mut s, "take"); // P0 cannot beat JD with hearts... he may still take
+    act(&mut s, "take"); // P0 could beat JD with AD but declines (STO-3)
     for v in [Viewer::Player(1), Viewer::Player(2), Viewer::Spectator] {
         assert_eq!(s.observation(v).known[0], cards("6D JD"), "{v:?}");
     }
@@ -597,22 +613,61 @@ fn sto_15_helmfrid_starts_as_1847() {
 // ---------------------------------------------------------------- STO-16
 
 #[test]
-fn sto_16_returns_one_loser_or_none() {
+fn sto_16_the_stortok_gets_minus_one_the_others_share_plus_one() {
+    // Every player count, the stortok in every seat: seat k holds 7H 8H,
+    // the next seat leads its last card 6H, k beats it with 7H and is left
+    // alone with 8H.
     for n in 2..=5usize {
+        for k in 0..n {
+            let next = (k + 1) % n;
+            let mut hands = vec![""; n];
+            hands[k] = "7H 8H";
+            hands[next] = "6H";
+            let mut s = position("1858", &hands, "8S", next as u8);
+            assert_eq!(s.returns().as_slice(), vec![0.0; n], "not over yet");
+            act(&mut s, "6H");
+            assert_eq!(s.returns().as_slice(), vec![0.0; n], "not over yet");
+            act(&mut s, "7H");
+            assert_eq!(s.turn(), Turn::Over);
+            assert_eq!(s.loser(), Some(k));
+            let r = s.returns();
+            for p in 0..n {
+                let want = if p == k { -1.0 } else { 1.0 / (n - 1) as f64 };
+                assert_eq!(r.get(p), want, "n={n}, stortok {k}, seat {p}");
+            }
+            assert!(r.as_slice().iter().sum::<f64>().abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn sto_16_no_stortok_gives_zero_to_all() {
+    for n in 2..=5usize {
+        // The last two run out on the same card (STO-4).
         let mut hands = vec![""; n];
-        hands[0] = "7H 8H";
+        hands[0] = "7H";
         hands[1] = "6H";
         let mut s = position("1858", &hands, "8S", 1);
         act(&mut s, "6H");
-        act(&mut s, "8H");
-        let r = s.returns();
-        assert_eq!(r.get(0), -1.0);
-        for p in 1..n {
-            assert_eq!(r.get(p), 1.0 / (n - 1) as f64);
-        }
-        assert!(r.as_slice().iter().sum::<f64>().abs() < 1e-12);
+        act(&mut s, "7H");
+        assert_eq!(s.turn(), Turn::Over);
+        assert_eq!((s.loser(), s.capped()), (None, false));
+        assert_eq!(s.returns().as_slice(), vec![0.0; n]);
+        // The safety cap: the next turn reaches it, with cards in every hand.
+        let mut hands = vec!["9C 10C"; n];
+        hands[0] = "7H 8H 9H";
+        hands[1] = "6H 6D";
+        let mut s = position("1858", &hands, "8S", 1);
+        s.cap = 1;
+        act(&mut s, "6H");
+        assert_eq!(s.turn(), Turn::Over);
+        assert!(s.capped());
+        assert_eq!(s.plies(), 1);
+        assert_eq!(s.loser(), None);
+        assert_eq!(s.returns().as_slice(), vec![0.0; n]);
+        assert!(s.events().iter().any(|e| e.contains("safety cap")));
     }
-    // The safety cap ends a game with no loser.
+    // And through the options: random 1858 play cannot finish in 50 turns.
     let o = Options::parse(
         "stortok",
         Stortok::option_specs(),
@@ -621,11 +676,10 @@ fn sto_16_returns_one_loser_or_none() {
     .unwrap();
     let mut s = Stortok::from_options(&o).unwrap().initial_state();
     crate::playout::Playout::default().run(&mut s, &mut crate::rng::seeded(3), |_, _| {});
-    if s.capped() {
-        assert_eq!(s.plies(), 50);
-        assert_eq!(s.loser(), None);
-        assert!(s.returns().as_slice().iter().all(|&r| r == 0.0));
-    }
+    assert!(s.capped());
+    assert_eq!(s.plies(), 50);
+    assert_eq!(s.loser(), None);
+    assert_eq!(s.returns().as_slice(), [0.0; 3]);
 }
 
 // ---------------------------------------------------------- conformance

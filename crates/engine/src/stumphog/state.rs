@@ -112,14 +112,18 @@ impl StumphogState {
     }
 
     /// A state with this board and `side` to move: about to roll, or with
-    /// `dice` already rolled. For tests and analysis.
+    /// `dice` already rolled (each brought into 1..=6). For tests and
+    /// analysis.
     pub fn with_position(rules: Rules, board: Board, side: Player, dice: Option<[u8; 2]>) -> Self {
         let mut s = Self::new(rules);
         s.board = board;
-        s.side = side as u8;
+        s.side = (side & 1) as u8;
         s.warned = [board.ute[0] >= STUMPVARNING, board.ute[1] >= STUMPVARNING];
         s.phase = match dice {
-            Some([a, b]) => Phase::Acting([a.max(b), a.min(b)]),
+            Some([a, b]) => {
+                let (a, b) = (a.clamp(1, 6), b.clamp(1, 6));
+                Phase::Acting([a.max(b), a.min(b)])
+            }
             None => Phase::Rolling,
         };
         s
@@ -165,8 +169,14 @@ impl StumphogState {
         self.board.total() + if self.phase == Phase::Opening { 2 } else { 0 }
     }
 
-    /// Lists the legal actions for `dice` (STU-8..STU-15) into `out`.
-    fn generate(&self, [a, b]: [u8; 2], out: &mut Vec<StumphogAction>) {
+    /// Gives each legal action for `dice` (STU-8..STU-15) to `push`.
+    #[inline]
+    fn generate(&self, [a, b]: [u8; 2], mut push: impl FnMut(StumphogAction)) {
+        let mut listed = false;
+        let mut emit = |action| {
+            listed = true;
+            push(action);
+        };
         let p = self.side as usize;
         let choices = [(a, b), (b, a)];
         // STU-15: 4-4 as stones or steps is the same choice, listed once.
@@ -180,7 +190,7 @@ impl StumphogState {
                 }
                 // STU-9: keep one stone in every board pile.
                 if self.board.at(p, t) > stones {
-                    out.push(StumphogAction::Move {
+                    emit(StumphogAction::Move {
                         stones,
                         steps,
                         row,
@@ -193,14 +203,14 @@ impl StumphogState {
         if a == 6 {
             let plan = self.board.bat_in_plan(p, b, false);
             if plan.iter().sum::<u8>() > 0 {
-                out.push(StumphogAction::BatIn(b));
+                emit(StumphogAction::BatIn(b));
             }
             // Double six from the opponent; the same as the above when the
             // own Hög is empty (STU-15: then listed once).
             if b == 6 && self.board.hog[p] > 0 {
                 let plan = self.board.bat_in_plan(p, 6, true);
                 if plan.iter().sum::<u8>() > 0 {
-                    out.push(StumphogAction::BatInFromOpponent);
+                    emit(StumphogAction::BatInFromOpponent);
                 }
             }
         }
@@ -208,11 +218,11 @@ impl StumphogState {
         if a == b {
             let plan = self.board.bat_out_plan(p, a + b);
             if plan[0] + plan[1] > 0 {
-                out.push(StumphogAction::BatOut(a + b));
+                emit(StumphogAction::BatOut(a + b));
             }
         }
-        if out.is_empty() {
-            out.push(StumphogAction::Pass);
+        if !listed {
+            push(StumphogAction::Pass);
         }
     }
 
@@ -290,7 +300,7 @@ impl GameState for StumphogState {
     fn legal_actions(&self, out: &mut Vec<StumphogAction>) {
         out.clear();
         if let Phase::Acting(dice) = self.phase {
-            self.generate(dice, out);
+            self.generate(dice, |a| out.push(a));
         }
     }
 
@@ -318,10 +328,10 @@ impl GameState for StumphogState {
         match (self.phase, action) {
             (Phase::Opening, StumphogAction::Opening(r)) => OPENING_ROLLS.contains(&r),
             (Phase::Rolling, StumphogAction::Roll(r)) => ROLLS.iter().any(|&(d, _)| d == r),
-            (Phase::Acting(_), _) => {
-                let mut actions = Vec::with_capacity(32);
-                self.legal_actions(&mut actions);
-                actions.contains(&action)
+            (Phase::Acting(dice), _) => {
+                let mut found = false;
+                self.generate(dice, |a| found |= a == action);
+                found
             }
             _ => false,
         }

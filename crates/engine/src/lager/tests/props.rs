@@ -286,3 +286,76 @@ fn heuristic_is_sensible_and_greedy_play_beats_random() {
     let rate = score / games as f64;
     assert!(rate > 0.85, "greedy scored {rate}");
 }
+
+/// A position for the repetition rule: every piece's place and the player
+/// to move.
+fn position(s: &LagerState) -> ([[u8; 4]; 2], [u8; 2], usize) {
+    (s.stones, s.blockades, s.side())
+}
+
+#[test]
+fn lag_11_occurrences_agree_with_counting_the_whole_game() {
+    // LAG-11: the repetition window only forgets positions that can never
+    // come back. Checked against counting every position of the game, with
+    // players that like to go back to positions they have seen, so that
+    // repetitions through moves, captures and placements are common.
+    let mut repetitions = [0; 2];
+    let sets: [&[&str]; 4] = [
+        &["columns=3", "rows=4", "max_plies=500"],
+        &["columns=3", "rows=4", "max_plies=500", "captured=return"],
+        &["columns=4", "rows=5", "max_plies=300", "captured=return"],
+        &["max_plies=300", "captured=return", "opening=stone"],
+    ];
+    for (i, options) in sets.iter().enumerate() {
+        let config = options_config(options);
+        let returning = (config.captured == Captured::Return) as usize;
+        for seed in 0..60 {
+            let mut rng = seeded(1000 * i as u64 + seed);
+            let mut s = LagerState::new(config);
+            let mut seen = vec![position(&s)];
+            let mut buf = Vec::new();
+            while s.turn() != Turn::Over {
+                s.legal_actions(&mut buf);
+                let back: Vec<LagerAction> = buf
+                    .iter()
+                    .copied()
+                    .filter(|&a| {
+                        let mut t = s;
+                        t.apply(a);
+                        seen.contains(&position(&t))
+                    })
+                    .collect();
+                let calm: Vec<LagerAction> = buf
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, LagerAction::Blockade { .. }))
+                    .collect();
+                let a = if !back.is_empty() && rng.random_bool(0.6) {
+                    back[rng.random_range(0..back.len())]
+                } else if !calm.is_empty() && rng.random_bool(0.95) {
+                    calm[rng.random_range(0..calm.len())]
+                } else {
+                    buf[rng.random_range(0..buf.len())]
+                };
+                s.apply(a);
+                let here = position(&s);
+                let count = seen.iter().filter(|&&p| p == here).count() + 1;
+                seen.push(here);
+                match s.end() {
+                    None => assert_eq!(s.occurrences(), count, "{options:?} seed {seed}"),
+                    Some(End::Repetition) => {
+                        assert_eq!(count, 3, "{options:?} seed {seed}");
+                        repetitions[returning] += 1;
+                    }
+                    Some(End::PlyCap) => assert!(count < 3, "{options:?} seed {seed}"),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    // Both options really reach the rule.
+    assert!(
+        repetitions[0] >= 10 && repetitions[1] >= 30,
+        "{repetitions:?}"
+    );
+}

@@ -392,6 +392,98 @@ fn lag_11_third_repetition_is_a_draw() {
     assert_eq!(s.turn(), Turn::Over);
 }
 
+fn returning() -> LagerConfig {
+    LagerConfig {
+        captured: Captured::Return,
+        ..LagerConfig::default()
+    }
+}
+
+#[test]
+fn lag_11_with_captured_return_repetition_counts_through_captures_and_placements() {
+    // LAG-11, LAG-7 option `return`: a knocked-out stone can be placed again,
+    // so captures and placements do not make a position new. The review's
+    // record on the 3x4 board: the position at ply 12 (South W b3, K a3;
+    // North b b4, w c4; South to move) comes back at plies 20 and 28.
+    let config = LagerConfig {
+        geometry: Geometry {
+            columns: 3,
+            rows: 4,
+        },
+        ..returning()
+    };
+    let mut s = LagerState::new(config);
+    play(
+        &mut s,
+        &[
+            "W@b1", "W@c4", "K@a1", "B@b4", "a1-b2", "c4-c3", "b2-a3", "c3-c4", "b1-b2", "c4-c3",
+            "b2-b3", "c3-c4",
+        ],
+    );
+    assert_eq!(s.occurrences(), 1);
+    let cycle = [
+        "b3xb4", "c4-c3", "b4-b3", "B@b4", "b3xb4", "c3-c4", "b4-b3", "B@b4",
+    ];
+    play(&mut s, &cycle);
+    assert_eq!(s.plies(), 20);
+    assert_eq!(s.occurrences(), 2);
+    assert_eq!(s.turn(), Turn::Player(0));
+    play(&mut s, &cycle[..7]);
+    assert_eq!(s.turn(), Turn::Player(1));
+    play(&mut s, &cycle[7..]);
+    assert_eq!(s.plies(), 28);
+    assert_eq!(s.occurrences(), 3);
+    assert_eq!(s.end(), Some(End::Repetition));
+    assert_eq!(s.returns(), Returns::zeros(2));
+}
+
+#[test]
+fn lag_11_with_captured_return_blue_and_yellow_moves_can_repeat() {
+    // LAG-11: with `return` even a forward-only stone can come back to its
+    // square: South's blue steps out of its camp, is knocked out, and is
+    // placed again while North's black steps back.
+    let start = ".....\n.....\n.....\n.....\n.k...\n.w...\nB....";
+    let cycle = ["a1-a2", "b3xa2", "B@a1", "a2-b3"];
+    let mut s = LagerState::from_diagram(returning(), start, 0, &[]).unwrap();
+    play(&mut s, &cycle);
+    assert_eq!(s.occurrences(), 2);
+    play(&mut s, &cycle[..3]);
+    assert_eq!(s.turn(), Turn::Player(1));
+    play(&mut s, &cycle[3..]);
+    assert_eq!(s.end(), Some(End::Repetition));
+    assert_eq!(s.plies(), 8);
+    // With stones knocked out for good the blue stone cannot come back.
+    let mut s = pos(start, 0);
+    play(&mut s, &cycle[..2]);
+    assert_eq!(s.stone_location(0, Stone::Blue), Location::Out);
+}
+
+#[test]
+fn lag_11_with_captured_return_only_blockade_actions_start_afresh() {
+    // LAG-11: placing a blockade or knocking one out cannot be undone.
+    let start = ".....\n.....\n.....\n.....\n.k...\n.w...\nB....";
+    let cycle = ["a1-a2", "b3xa2", "B@a1", "a2-b3"];
+    let mut s = LagerState::from_diagram(returning(), start, 0, &[]).unwrap();
+    play(&mut s, &cycle);
+    assert_eq!(s.occurrences(), 2);
+    play(&mut s, &["R@e4", "r@e5"]);
+    assert_eq!(s.occurrences(), 1);
+    play(&mut s, &cycle);
+    assert_eq!(s.occurrences(), 2);
+    play(&mut s, &cycle);
+    assert_eq!(s.end(), Some(End::Repetition));
+    // After a blockade is knocked out the count goes on from there.
+    let start = ".....\n.....\n.....\n.k...\nR....\n.w...\nB...W";
+    let mut s = LagerState::from_diagram(returning(), start, 1, &[]).unwrap();
+    play(&mut s, &["b2xa3"]);
+    assert_eq!(s.blockade_location(0), Location::Out);
+    assert_eq!(s.occurrences(), 1);
+    play(&mut s, &["e1-e2", "a3-b2", "e2-e1", "b2-a3"]);
+    assert_eq!(s.occurrences(), 2);
+    play(&mut s, &["e1-e2", "a3-b2", "e2-e1", "b2-a3"]);
+    assert_eq!(s.end(), Some(End::Repetition));
+}
+
 #[test]
 fn lag_11_ply_cap_is_a_draw() {
     let config = LagerConfig {
@@ -452,4 +544,35 @@ fn seed_picture_2_stones_in_and_around_the_opponents_camp() {
     let s = pos("..Wb.\n.k.w.\n.....\n.....\n.....\n.....\n.....", 1);
     assert!(s.mask_squares(s.threatened(1)).contains(&sq("c7")));
     assert!(moves(&s).iter().all(|m| !m.contains('x')));
+}
+
+#[test]
+fn lag_10_opening_stone_with_nowhere_to_place_is_no_action() {
+    // LAG-10 with `opening=stone`: on the first turn the blockade does not
+    // count as an action. South's camp is full (his blue, North's white,
+    // North's blockade) and his blue is blocked by North's black: no action.
+    let config = LagerConfig {
+        geometry: Geometry {
+            columns: 3,
+            rows: 4,
+        },
+        stone_first: true,
+        ..LagerConfig::default()
+    };
+    let s = LagerState::from_diagram(config, "...\n...\nk..\nBwr", 0, &[]).unwrap();
+    let mut out = Vec::new();
+    s.legal_actions(&mut out);
+    assert!(out.is_empty());
+    assert!(!s.has_action(0));
+    assert_eq!(s.end(), Some(End::NoAction { winner: 1 }));
+}
+
+#[test]
+fn state_is_a_small_plain_value() {
+    // LAG-11 needs the window since the last irreversible action: one byte
+    // per ply up to the largest ply cap (500), plus a 32-byte filter; the
+    // board masks live in a static table. Was 688 bytes.
+    let size = std::mem::size_of::<LagerState>();
+    println!("LagerState: {size} bytes");
+    assert!(size <= 592, "LagerState is {size} bytes");
 }

@@ -1,7 +1,6 @@
 //! Tests: one per rule (rules.rs), one per worked example of the seed
 //! (examples.rs), notation and drawing (notation.rs), random games and
-//! properties (props.rs), and an ignored harness that counts how games end
-//! (stats.rs).
+//! properties (props.rs), and how random games end (stats.rs).
 
 mod examples;
 mod heuristic;

@@ -82,3 +82,63 @@ proptest! {
         prop_assert_eq!(replayed.state_json(), serde_json::to_value(s).unwrap());
     }
 }
+
+/// Every action that could be written for a player, legal or not.
+fn conceivable() -> Vec<StumphogAction> {
+    let mut out = vec![StumphogAction::Pass, StumphogAction::BatInFromOpponent];
+    for stones in 0..=7 {
+        for steps in 0..=7 {
+            for row in [Row::Hitom, Row::Bortom] {
+                for col in 0..=8 {
+                    out.push(StumphogAction::Move {
+                        stones,
+                        steps,
+                        row,
+                        col,
+                    });
+                }
+            }
+        }
+        out.push(StumphogAction::BatIn(stones));
+    }
+    out.extend((0..=13).map(StumphogAction::BatOut));
+    out.push(StumphogAction::Roll([4, 2]));
+    out.push(StumphogAction::Opening([4, 2]));
+    out
+}
+
+#[test]
+fn is_legal_agrees_with_the_generator() {
+    // `is_legal` checks the generator's actions without building a list.
+    let all = conceivable();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for seed in 0..12 {
+        let mut s = game(&[]).initial_state();
+        let mut rng = seeded(seed);
+        Playout::default().run(&mut s, &mut rng, |st, _| {
+            if !matches!(st.turn(), Turn::Player(_)) || st.turns() % 5 != 0 {
+                return;
+            }
+            st.legal_actions(&mut legal);
+            for &a in &all {
+                assert_eq!(st.is_legal(a), legal.contains(&a), "{a:?} in {st:?}");
+            }
+            checked += 1;
+        });
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn a_position_with_dice_off_the_die_is_brought_onto_it() {
+    // Dice outside 1..=6 given to the analysis constructor become 1..=6.
+    let s =
+        StumphogState::with_position(Rules::default(), super::set_up_board(), 0, Some([200, 200]));
+    assert_eq!(s.phase(), Phase::Acting([6, 6]));
+    let mut out = Vec::new();
+    s.legal_actions(&mut out);
+    assert!(out.contains(&StumphogAction::BatOut(12)));
+    let s = StumphogState::with_position(Rules::default(), super::set_up_board(), 1, Some([0, 9]));
+    assert_eq!(s.phase(), Phase::Acting([6, 1]));
+}
