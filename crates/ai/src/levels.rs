@@ -14,11 +14,11 @@ pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
         ("tawla" | "backgammon", Level::Easy) => "greedy:temp=0.03",
         ("tawla" | "backgammon", Level::Medium) => "greedy",
         ("tawla" | "backgammon", Level::Hard) => "expectimax:depth=2,root=8",
-        ("tawla" | "backgammon", Level::Expert) => "expectimax:depth=3,root=6,width=3",
+        ("tawla" | "backgammon", Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
         ("stumphog", Level::Easy) => "greedy:temp=0.03",
         ("stumphog", Level::Medium) => "greedy",
         ("stumphog", Level::Hard) => "expectimax:depth=2,root=8",
-        ("stumphog", Level::Expert) => "expectimax:depth=3,root=6,width=3",
+        ("stumphog", Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
         ("lager", Level::Easy) => "greedy:temp=0.03",
         ("lager", Level::Medium) => "greedy",
         ("lager", Level::Hard) => "alphabeta:nodes=20000",
@@ -30,6 +30,6 @@ pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
         (_, Level::Easy) => "greedy:temp=0.03",
         (_, Level::Medium) => "greedy",
         (_, Level::Hard) => "expectimax:depth=2,root=8",
-        (_, Level::Expert) => "expectimax:depth=3,root=6,width=3",
+        (_, Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
     }
 }

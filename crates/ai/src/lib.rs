@@ -19,6 +19,7 @@ pub mod levels;
 mod mcts;
 mod playout;
 mod random;
+mod rollout;
 pub mod spec;
 mod tree;
 pub mod values;
@@ -31,6 +32,7 @@ pub use hint::{default_hint_budget, hints_for, level_of_hints};
 pub use ismcts::{IsmctsAgent, bench_ismcts};
 pub use mcts::{MctsAgent, bench_search};
 pub use random::RandomAgent;
+pub use rollout::RolloutAgent;
 pub use spec::{AgentSpec, Budget, Level, MctsConfig};
 
 use spelbord_engine::{Game, GameState, Heuristic, Player};
@@ -95,6 +97,7 @@ pub const AGENT_NAMES: &[&str] = &[
     "mcts",
     "ismcts",
     "alphabeta",
+    "rollout",
     "ai:easy",
     "ai:medium",
     "ai:hard",
@@ -135,6 +138,7 @@ pub fn build<S: GameState + Heuristic>(
         // Without hidden information ISMCTS is plain MCTS.
         AgentSpec::Ismcts(c) => Box::new(MctsAgent::<S>::new(*c, seed)),
         AgentSpec::AlphaBeta(c) => Box::new(AlphaBetaAgent::<S>::new(*c, seed)),
+        AgentSpec::Rollout(c) => Box::new(RolloutAgent::<S>::new(*c, seed)),
     };
     let agent = if hidden_information {
         Box::new(hidden::Determinized::new(agent, seed))

@@ -83,6 +83,28 @@ impl Default for ExpectimaxConfig {
     }
 }
 
+/// Settings of the rollout agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolloutConfig {
+    /// Playouts per candidate action.
+    pub samples: u32,
+    /// Candidate actions (the best by one ply).
+    pub width: usize,
+    /// Player decisions per playout before the heuristic scores the
+    /// position (`u32::MAX`: to the end).
+    pub cutoff: u32,
+}
+
+impl Default for RolloutConfig {
+    fn default() -> Self {
+        RolloutConfig {
+            samples: 100,
+            width: 6,
+            cutoff: u32::MAX,
+        }
+    }
+}
+
 /// Settings of the alpha-beta search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AlphaBetaConfig {
@@ -123,6 +145,8 @@ pub enum AgentSpec {
     Ismcts(MctsConfig),
     /// Alpha-beta with iterative deepening and a transposition table.
     AlphaBeta(AlphaBetaConfig),
+    /// Greedy playouts of the best candidate actions, with common dice.
+    Rollout(RolloutConfig),
 }
 
 /// A playing strength with a named agent and budget per game.
@@ -254,6 +278,7 @@ impl AgentSpec {
                 ..MctsConfig::default()
             }),
             "alphabeta" => AgentSpec::AlphaBeta(AlphaBetaConfig::default()),
+            "rollout" => AgentSpec::Rollout(RolloutConfig::default()),
             _ => return Err(SpecError(format!("unknown agent `{name}`"))),
         };
         for pair in params.split(',').filter(|p| !p.is_empty()) {
@@ -278,6 +303,18 @@ impl AgentSpec {
                     "nodes" | "ms" => c.budget = Some(budget(key, value)?),
                     "tt" => c.table_bits = number::<u32>(key, value)?.clamp(10, 26),
                     _ => return Err(unknown(key, "depth, nodes, ms, tt")),
+                },
+                AgentSpec::Rollout(c) => match key {
+                    "n" => c.samples = number::<u32>(key, value)?.max(1),
+                    "width" => c.width = number::<usize>(key, value)?.max(1),
+                    "cutoff" => {
+                        c.cutoff = if value == "none" {
+                            u32::MAX
+                        } else {
+                            number(key, value)?
+                        }
+                    }
+                    _ => return Err(unknown(key, "n, width, cutoff")),
                 },
             }
         }
