@@ -48,6 +48,7 @@ pub fn check_random_games<G: Game>(
             .expect("dyn state");
         let mut record = Record::new(G::ID, options.clone(), vec![]);
         let mut plies = 0u64;
+        let mut earlier: Vec<<G::State as GameState>::Action> = Vec::with_capacity(64);
         loop {
             each(&state);
             let n = state.num_players();
@@ -99,14 +100,39 @@ pub fn check_random_games<G: Game>(
                 }
                 actions[rng.random_range(0..actions.len())]
             };
-            // An illegal action changes nothing.
+            // An unreadable or illegal action changes nothing: text that is
+            // no action, and well-formed actions legal earlier in the game
+            // but not here, through both layers.
             let before = dynamic.state_json();
             assert!(dynamic.apply_text("no such action 999").is_err());
+            for &old in earlier
+                .iter()
+                .rev()
+                .filter(|&&a| !state.is_legal(a))
+                .take(3)
+            {
+                let mut copy = state.clone();
+                assert!(copy.try_apply(old).is_err(), "illegal {old:?} accepted");
+                assert_eq!(
+                    serde_json::to_value(&copy).unwrap(),
+                    serde_json::to_value(&state).unwrap(),
+                    "a rejected action changed the state"
+                );
+                let json = serde_json::to_value(old).expect("action serializes");
+                assert!(
+                    dynamic.apply_json(&json).is_err(),
+                    "illegal {old:?} accepted as JSON"
+                );
+            }
             assert_eq!(
                 before,
                 dynamic.state_json(),
                 "a rejected action changed the state"
             );
+            if earlier.len() == 64 {
+                earlier.remove(0);
+            }
+            earlier.push(action);
             let text = state.format_action(action);
             dynamic
                 .apply_text(&text)

@@ -9,10 +9,12 @@
 //!   states as JSON) for the command line and the server; [`registry`] finds
 //!   games by id.
 
+pub mod backgammon;
 pub mod conformance;
 pub mod dynamic;
 pub mod error;
 pub mod game;
+pub mod high_gammon;
 pub mod lager;
 pub mod options;
 pub mod playout;

@@ -1,8 +1,10 @@
 //! The catalogue of games, by id, for both API layers.
 
+use crate::backgammon::Backgammon;
 use crate::dynamic::{DynGame, DynGameOf};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::high_gammon::{HighGammon, TricTrac};
 use crate::lager::Lager;
 use crate::stortok::Stortok;
 use crate::stumphog::Stumphog;
@@ -23,6 +25,9 @@ pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
         Stumphog::ID => Ok(visitor.visit::<Stumphog>()),
         Stortok::ID => Ok(visitor.visit::<Stortok>()),
         Lager::ID => Ok(visitor.visit::<Lager>()),
+        Backgammon::ID => Ok(visitor.visit::<Backgammon>()),
+        HighGammon::ID => Ok(visitor.visit::<HighGammon>()),
+        TricTrac::ID => Ok(visitor.visit::<TricTrac>()),
         _ => Err(Error::UnknownGame(id.into())),
     }
 }
@@ -31,10 +36,21 @@ static TAWLA: DynGameOf<Tawla> = DynGameOf::new();
 static STUMPHOG: DynGameOf<Stumphog> = DynGameOf::new();
 static STORTOK: DynGameOf<Stortok> = DynGameOf::new();
 static LAGER: DynGameOf<Lager> = DynGameOf::new();
+static BACKGAMMON: DynGameOf<Backgammon> = DynGameOf::new();
+static HIGH_GAMMON: DynGameOf<HighGammon> = DynGameOf::new();
+static TRIC_TRAC: DynGameOf<TricTrac> = DynGameOf::new();
 
 /// Every game, in catalogue order.
 pub fn games() -> Vec<&'static dyn DynGame> {
-    vec![&TAWLA, &STUMPHOG, &STORTOK, &LAGER]
+    vec![
+        &TAWLA,
+        &BACKGAMMON,
+        &HIGH_GAMMON,
+        &TRIC_TRAC,
+        &STUMPHOG,
+        &STORTOK,
+        &LAGER,
+    ]
 }
 
 /// The game with this id.

@@ -84,8 +84,8 @@ struct KeySet {
 impl Default for KeySet {
     fn default() -> Self {
         KeySet {
-            keys: vec![0; 1 << 10],
-            stamps: vec![0; 1 << 10],
+            keys: vec![0; 1 << 12],
+            stamps: vec![0; 1 << 12],
             stamp: 1,
             len: 0,
         }
@@ -142,7 +142,7 @@ impl KeySet {
 }
 
 /// Reusable buffers for generating plays.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PlayGen {
     leaves: Vec<Play>,
     seen: KeySet,
@@ -152,6 +152,20 @@ pub struct PlayGen {
     first_sources: u32,
     swapped: bool,
     maximize: bool,
+}
+
+impl Default for PlayGen {
+    fn default() -> Self {
+        PlayGen {
+            // sized for the largest rolls, so that generation never allocates
+            leaves: Vec::with_capacity(2048),
+            seen: KeySet::default(),
+            max_len: 0,
+            first_sources: 0,
+            swapped: false,
+            maximize: true,
+        }
+    }
 }
 
 impl PlayGen {

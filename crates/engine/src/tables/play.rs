@@ -88,9 +88,13 @@ impl Play {
 
     /// The same checker movements with a step that continues another merged
     /// into it ("24/18 18/13" → "24/13"), sorted; for matching typed plays.
+    /// Steps are taken from the highest source down, so the order they
+    /// were written or played in does not matter ("8/2 13/8" → "13/2").
     pub fn merged(steps: &[(u8, u8)]) -> Vec<(u8, u8)> {
         let mut chains: Vec<(u8, u8)> = Vec::with_capacity(4);
-        for &(from, to) in steps {
+        let mut ordered = steps.to_vec();
+        ordered.sort_by_key(|s| std::cmp::Reverse(s.0));
+        for &(from, to) in &ordered {
             match chains.iter_mut().find(|c| c.1 == from && from != OFF) {
                 Some(chain) => chain.1 = to,
                 None => chains.push((from, to)),
@@ -216,6 +220,7 @@ mod tests {
     fn merges_continuing_steps() {
         assert_eq!(Play::merged(&[(24, 18), (18, 13)]), vec![(24, 13)]);
         assert_eq!(Play::merged(&[(8, 5), (6, 5)]), vec![(6, 5), (8, 5)]);
+        assert_eq!(Play::merged(&[(8, 2), (13, 8)]), vec![(13, 2)]);
     }
 
     #[test]

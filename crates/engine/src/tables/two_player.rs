@@ -63,6 +63,11 @@ pub trait TablesVariant:
     const ID: &'static str;
     /// How the dice must be used.
     const DICE_RULE: DiceRule = DiceRule::Maximize;
+    /// Whether the two dice of the opening roll are the first player's first
+    /// roll (backgammon), and every game of a match begins with an opening
+    /// roll. When false (Tawla) the opening roll only decides who starts,
+    /// and in a match the winner of a game starts the next.
+    const OPENING_DICE_PLAYED: bool = false;
     /// The start position (in either player's frame: it is symmetric).
     fn start_board(&self) -> Self::Board;
     /// Turns the board to the other player's frame.
@@ -351,7 +356,7 @@ impl<V: TablesVariant> TablesState<V> {
         self.side = 0;
         self.cube_log2 = 0;
         self.cube_owner = 2;
-        match starter {
+        match starter.filter(|_| !V::OPENING_DICE_PLAYED) {
             Some(w) => {
                 self.face_side(w);
                 self.begin_turn();
@@ -440,7 +445,11 @@ impl<V: TablesVariant> GameState for TablesState<V> {
         match action {
             TablesAction::Opening([a, b]) => {
                 self.face_side(if a > b { 0 } else { 1 });
-                self.begin_turn();
+                if V::OPENING_DICE_PLAYED {
+                    self.phase = Phase::Moving([a.max(b), a.min(b)]);
+                } else {
+                    self.begin_turn();
+                }
             }
             TablesAction::Dice(dice) => self.phase = Phase::Moving(dice),
             TablesAction::Roll => self.phase = Phase::Rolling,

@@ -76,14 +76,3 @@ fn perft_agrees_with_the_brute_force_rule_check() {
         assert_eq!(perft(&start, depth, &mut buf), perft_brute(&start, depth));
     }
 }
-
-#[test]
-#[ignore]
-fn perft_print() {
-    let start = LagerState::new(LagerConfig::default());
-    let mut buf = Vec::new();
-    for depth in 1..=5 {
-        eprintln!("{depth} {}", perft(&start, depth, &mut buf));
-    }
-    eprintln!("brute 3 {}", perft_brute(&start, 3));
-}

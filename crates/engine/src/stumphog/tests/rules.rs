@@ -147,6 +147,7 @@ fn stu6_track_hitom_away_across_the_ports_bortom_towards_stumpen() {
     assert_eq!((s.board().rows[1][1], s.board().rows[0][0]), (2, 2));
 }
 
+// STU-7
 #[test]
 fn stu7_stones_in_stumpen_never_move_along_the_track() {
     let mut b = set_up_board();

@@ -1,0 +1,291 @@
+//! The backgammon board in the frame of the player to move.
+
+use crate::tables::{AbsBoard, BAR, OFF, Step, StepBoard, StepList};
+
+/// A backgammon board seen by the player to move: index i is his point i+1
+/// (he moves from 24 down to 1 and bears off below 1). Positive counts are
+/// his checkers, negative the opponent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BackgammonBoard {
+    pts: [i8; 24],
+    /// On the bar: the mover's, then the opponent's.
+    bar: [u8; 2],
+    /// Borne off: the mover's, then the opponent's.
+    off: [u8; 2],
+    /// Bit i: the mover has a checker on point i+1 (kept in step with `pts`).
+    mine: u32,
+    /// Bit i: the opponent has a checker on point i+1.
+    theirs: u32,
+    /// Bit i: the opponent holds point i+1 with two or more (closed).
+    closed: u32,
+}
+
+impl BackgammonBoard {
+    /// BG-start: two on the 24 point, five on 13, three on 8, five on 6, for
+    /// each player in his own numbering.
+    pub fn start() -> Self {
+        let mut pts = [0i8; 24];
+        for (point, n) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+            pts[point - 1] = n;
+            pts[24 - point] = -n;
+        }
+        Self::from_parts(pts, [0, 0], [0, 0])
+    }
+
+    /// A board from counts in the mover's numbering: `pts[i]` is point i+1
+    /// (positive: the mover's), then bar and borne-off counts (mover first).
+    pub fn from_parts(pts: [i8; 24], bar: [u8; 2], off: [u8; 2]) -> Self {
+        let mut b = BackgammonBoard {
+            pts,
+            bar,
+            off,
+            mine: 0,
+            theirs: 0,
+            closed: 0,
+        };
+        b.recount();
+        b
+    }
+
+    fn recount(&mut self) {
+        let (mut mine, mut theirs, mut closed) = (0u32, 0u32, 0u32);
+        for (i, &c) in self.pts.iter().enumerate() {
+            mine |= ((c > 0) as u32) << i;
+            theirs |= ((c < 0) as u32) << i;
+            closed |= ((c < -1) as u32) << i;
+        }
+        self.mine = mine;
+        self.theirs = theirs;
+        self.closed = closed;
+    }
+
+    /// The signed count on the mover's point `n` (1..24).
+    pub fn at(&self, n: u8) -> i8 {
+        self.pts[n as usize - 1]
+    }
+
+    /// Checkers on the bar: 0 the mover, 1 the opponent.
+    pub fn bar(&self, who: usize) -> u8 {
+        self.bar[who]
+    }
+
+    /// Checkers borne off: 0 the mover, 1 the opponent.
+    pub fn off(&self, who: usize) -> u8 {
+        self.off[who]
+    }
+
+    /// All checkers of the mover (0) or the opponent (1): points, bar and off.
+    pub fn checkers(&self, who: usize) -> u32 {
+        let sign: i8 = if who == 0 { 1 } else { -1 };
+        let on: u32 = self.pts.iter().map(|&c| (c * sign).max(0) as u32).sum();
+        on + self.bar[who] as u32 + self.off[who] as u32
+    }
+
+    /// Turns the board to the other player's frame.
+    pub fn flip(&mut self) {
+        let mut pts = [0i8; 24];
+        for (i, p) in pts.iter_mut().enumerate() {
+            *p = -self.pts[23 - i];
+        }
+        self.pts = pts;
+        self.bar.swap(0, 1);
+        self.off.swap(0, 1);
+        self.recount();
+    }
+
+    /// The board in absolute terms (this board must be in the first player's frame).
+    pub fn absolute(&self) -> AbsBoard {
+        AbsBoard {
+            top: self.pts,
+            under: [0; 24],
+            bar: self.bar,
+            off: self.off,
+        }
+    }
+
+    /// Pips each side still has to travel (mover, opponent); the bar counts 25.
+    pub fn pips(&self) -> [u32; 2] {
+        let mut pips = [self.bar[0] as u32 * 25, self.bar[1] as u32 * 25];
+        for (i, &c) in self.pts.iter().enumerate() {
+            if c > 0 {
+                pips[0] += c as u32 * (i as u32 + 1);
+            } else if c < 0 {
+                pips[1] += (-c) as u32 * (24 - i as u32);
+            }
+        }
+        pips
+    }
+
+    /// Whether the opponent still has a checker on the bar or in the mover's
+    /// home board (the mover's points 1..6): a backgammon if the mover wins now.
+    pub fn opponent_in_mover_home(&self) -> bool {
+        self.bar[1] > 0 || self.pts[..6].iter().any(|&c| c < 0)
+    }
+
+    /// A quick evaluation for the mover, -1..1: the race, blots, made points
+    /// in the home board and the bar.
+    pub fn heuristic(&self) -> f64 {
+        let [mine, theirs] = self.pips();
+        let mut score = (theirs as f64 - mine as f64) / 40.0;
+        for (i, &c) in self.pts.iter().enumerate() {
+            if c == 1 {
+                score -= 0.06;
+            } else if c == -1 {
+                score += 0.06;
+            } else if c >= 2 && i < 7 {
+                score += 0.07;
+            } else if c <= -2 && i > 16 {
+                score -= 0.07;
+            }
+        }
+        score += (self.off[0] as f64 - self.off[1] as f64) * 0.04;
+        score.tanh()
+    }
+
+    /// Whether every checker of the mover is in his home board (points 1..6).
+    #[inline]
+    fn all_home(&self) -> bool {
+        self.bar[0] == 0 && self.mine >> 6 == 0
+    }
+}
+
+impl StepBoard for BackgammonBoard {
+    // BG-3..BG-7: points only open up during a turn (hits remove blots),
+    // so with doubles moving the farthest checkers first never loses a
+    // position.
+    const SAME_DIE_ORDER_FREE: bool = true;
+
+    /// Two steps of different checkers commute unless one enters from the
+    /// bar or bears off (those depend on where the other checkers are).
+    fn commutes(first: Step, second: Step) -> bool {
+        second.from != first.to
+            && first.from != BAR
+            && second.from != BAR
+            && first.to != OFF
+            && second.to != OFF
+    }
+
+    fn steps(&self, die: u8, out: &mut StepList) {
+        out.clear();
+        let d = die as usize;
+        if self.bar[0] > 0 {
+            // BG-5: a checker on the bar enters on the opponent's home board
+            // (the mover's point 25 - die) before anything else moves.
+            if self.closed >> (24 - d) & 1 == 0 {
+                out.push(Step {
+                    from: BAR,
+                    to: 25 - die,
+                    die,
+                });
+            }
+            return;
+        }
+        // BG-4: moves to open points (i - d not closed).
+        let mut movers = (self.mine >> d) & !self.closed;
+        while movers != 0 {
+            let t = movers.trailing_zeros() as u8;
+            movers &= movers - 1;
+            out.push(Step {
+                from: t + 1 + die,
+                to: t + 1,
+                die,
+            });
+        }
+        // BG-7: bearing off, from the die's own point or, with a larger die,
+        // from the highest occupied point.
+        if self.all_home() && self.mine != 0 {
+            let highest = 31 - self.mine.leading_zeros() as usize;
+            if self.mine >> (d - 1) & 1 == 1 {
+                out.push(Step {
+                    from: die,
+                    to: OFF,
+                    die,
+                });
+            } else if highest < d - 1 {
+                out.push(Step {
+                    from: highest as u8 + 1,
+                    to: OFF,
+                    die,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn apply_step(&mut self, step: Step) {
+        if step.from == BAR {
+            self.bar[0] -= 1;
+        } else {
+            let f = step.from as usize - 1;
+            self.pts[f] -= 1;
+            if self.pts[f] == 0 {
+                self.mine &= !(1 << f);
+            }
+        }
+        if step.to == OFF {
+            self.off[0] += 1;
+        } else {
+            let t = step.to as usize - 1;
+            if self.pts[t] == -1 {
+                // BG-4: a hit; the opponent's blot goes to his bar
+                self.pts[t] = 0;
+                self.theirs &= !(1 << t);
+                self.bar[1] += 1;
+            }
+            self.pts[t] += 1;
+            self.mine |= 1 << t;
+        }
+    }
+
+    /// The mover's count on every point (4 bits each, point n at bit
+    /// 4(n-1)), his borne-off count (bit 96) and the points where the
+    /// opponent still stands (bits 100..124): within one turn that says
+    /// exactly which blots were hit, and the mover's bar count follows from
+    /// the total of 15.
+    #[inline]
+    fn key(&self) -> u128 {
+        let nibbles = |pts: &[i8]| {
+            pts.iter()
+                .rev()
+                .fold(0u64, |k, &c| k << 4 | c.max(0) as u64)
+        };
+        let lo = nibbles(&self.pts[..16]);
+        let hi = nibbles(&self.pts[16..]) | (self.off[0] as u64) << 32 | (self.theirs as u64) << 36;
+        (hi as u128) << 64 | lo as u128
+    }
+
+    #[inline]
+    fn key_after(&self, key: u128, step: Step) -> u128 {
+        let mut key = key;
+        if step.from != BAR {
+            key -= 1 << (4 * (step.from as u32 - 1));
+        }
+        if step.to == OFF {
+            key += 1 << 96;
+        } else {
+            let t = step.to as u32 - 1;
+            if self.pts[t as usize] == -1 {
+                key &= !(1u128 << (100 + t));
+            }
+            key += 1 << (4 * t);
+        }
+        key
+    }
+}
+
+#[cfg(test)]
+impl BackgammonBoard {
+    /// Checks the invariants: 15 checkers each, no point shared.
+    pub fn check(&self) {
+        assert_eq!(
+            self.checkers(0),
+            super::CHECKERS as u32,
+            "mover's checkers: {self:?}"
+        );
+        assert_eq!(
+            self.checkers(1),
+            super::CHECKERS as u32,
+            "opponent's checkers: {self:?}"
+        );
+    }
+}

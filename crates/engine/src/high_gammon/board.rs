@@ -1,0 +1,278 @@
+//! The stones on the ring (absolute), and the mover's view of it on which
+//! the shared play generator works.
+
+use super::geometry::{
+    BAR_CODE, FIELDS, GOAL_FIRST, IN_CODE, OFF_CODE, STONES, TRACK, field, is_rest, is_rest_d,
+};
+use crate::tables::{Step, StepBoard, StepList};
+
+/// Where every stone is, by player index (not seat): counts per ring field,
+/// on the bar, borne off, and (Tric-Trac) not yet entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// `cnt[r][p]`: player p's stones on ring field r.
+    pub cnt: [[u8; 4]; FIELDS],
+    /// Stones on the bar, per player.
+    pub bar: [u8; 4],
+    /// Stones borne off, per player.
+    pub off: [u8; 4],
+    /// Tric-Trac stones not yet entered, per player.
+    pub pool: [u8; 4],
+}
+
+impl Board {
+    /// An empty board.
+    pub const EMPTY: Board = Board {
+        cnt: [[0; 4]; FIELDS],
+        bar: [0; 4],
+        off: [0; 4],
+        pool: [0; 4],
+    };
+
+    /// HG-6: for each seat, 2 stones on its start point (d = 0), 3 on the
+    /// rest field to its right (d = 6), 4 on the last goal point of the
+    /// player to its left (d = 12).
+    pub fn high_gammon(seats: &[u8]) -> Self {
+        let mut b = Board::EMPTY;
+        for (p, &seat) in seats.iter().enumerate() {
+            b.cnt[field(seat, 0)][p] = 2;
+            b.cnt[field(seat, 6)][p] = 3;
+            b.cnt[field(seat, 12)][p] = 4;
+        }
+        b
+    }
+
+    /// TT-1: all 9 stones start off the board.
+    pub fn tric_trac(players: usize) -> Self {
+        let mut b = Board::EMPTY;
+        for p in 0..players {
+            b.pool[p] = STONES;
+        }
+        b
+    }
+
+    /// Player p's stones on the ring.
+    pub fn on_ring(&self, p: usize) -> u8 {
+        self.cnt.iter().map(|f| f[p]).sum()
+    }
+
+    /// Player p's stones anywhere: ring, bar, off and not yet entered.
+    pub fn stones(&self, p: usize) -> u8 {
+        self.on_ring(p) + self.bar[p] + self.off[p] + self.pool[p]
+    }
+
+    /// Player p's stones at distance d along its track (seat `seat`).
+    #[inline]
+    pub fn at(&self, p: usize, seat: u8, d: usize) -> u8 {
+        self.cnt[field(seat, d)][p]
+    }
+
+    /// Player p's stones on its three goal points.
+    pub fn on_goal(&self, p: usize, seat: u8) -> u8 {
+        (GOAL_FIRST..TRACK).map(|d| self.at(p, seat, d)).sum()
+    }
+
+    /// Removes all of player p's stones (a dropped player, HG-17); borne-off
+    /// stones stay counted.
+    pub fn remove_player(&mut self, p: usize) {
+        for f in self.cnt.iter_mut() {
+            f[p] = 0;
+        }
+        self.bar[p] = 0;
+        self.pool[p] = 0;
+    }
+
+    /// The mover's view for generating plays.
+    pub fn view(&self, p: usize, seat: u8, tric: bool) -> MoverView {
+        let mut v = MoverView {
+            own: [0; TRACK],
+            opp: [0; TRACK],
+            bar: self.bar[p],
+            pool: self.pool[p],
+            off: self.off[p],
+            tric,
+            hits: 0,
+        };
+        for d in 0..TRACK {
+            let f = &self.cnt[field(seat, d)];
+            v.own[d] = f[p];
+            if !is_rest_d(d) {
+                v.opp[d] = f.iter().sum::<u8>() - f[p];
+            }
+        }
+        v
+    }
+
+    /// Applies one step written in absolute codes for player p. Landing on
+    /// a point holding a lone stone of another colour hits it (HG-9); the
+    /// result is the hit player, if any.
+    pub fn apply_step(&mut self, p: usize, step: Step) -> Option<usize> {
+        match step.from {
+            BAR_CODE => self.bar[p] -= 1,
+            IN_CODE => self.pool[p] -= 1,
+            c => self.cnt[c as usize - 1][p] -= 1,
+        }
+        if step.to == OFF_CODE {
+            self.off[p] += 1;
+            return None;
+        }
+        let r = step.to as usize - 1;
+        let mut hit = None;
+        if !is_rest(r) {
+            for q in 0..4 {
+                if q != p && self.cnt[r][q] == 1 {
+                    self.cnt[r][q] = 0;
+                    self.bar[q] += 1;
+                    hit = Some(q);
+                }
+            }
+        }
+        self.cnt[r][p] += 1;
+        hit
+    }
+}
+
+/// The board as the player to move sees it along his own track: his stones
+/// at each distance d = 0..19, the other players' stones there (points
+/// only: rest fields never block or hit), his bar, pool and borne-off
+/// counts. Steps use relative codes: d + 1 for a field, [`BAR_CODE`],
+/// [`IN_CODE`], [`OFF_CODE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoverView {
+    own: [u8; TRACK],
+    opp: [u8; TRACK],
+    bar: u8,
+    pool: u8,
+    off: u8,
+    tric: bool,
+    /// Bit d: an opposing blot at distance d was hit during this turn.
+    hits: u32,
+}
+
+impl MoverView {
+    /// Whether the mover may land at distance `t` (< 20): not on an
+    /// opposing band (HG-10), and in Tric-Trac not on a point already
+    /// holding 3 of his own (TT-3). Rest fields are always open (HG-11).
+    #[inline]
+    fn open(&self, t: usize) -> bool {
+        self.opp[t] < 2 && !(self.tric && self.own[t] >= 3 && !is_rest_d(t))
+    }
+
+    /// HG-14: bearing off needs every remaining stone on the goal points.
+    #[inline]
+    fn bearing_off(&self) -> bool {
+        !self.tric
+            && self.bar == 0
+            && self.pool == 0
+            && self.own[..GOAL_FIRST].iter().all(|&c| c == 0)
+    }
+}
+
+impl StepBoard for MoverView {
+    fn steps(&self, die: u8, out: &mut StepList) {
+        out.clear();
+        let n = die as usize;
+        // HG-12 / TT-1: a die n enters at d = n - 1.
+        let entry = n - 1;
+        if self.bar > 0 {
+            // HG-12: stones on the bar enter before anything else moves.
+            if self.open(entry) {
+                out.push(Step {
+                    from: BAR_CODE,
+                    to: entry as u8 + 1,
+                    die,
+                });
+            }
+            return;
+        }
+        if self.pool > 0 && self.open(entry) {
+            // TT-1: a new stone may be entered, or a stone on the board moved.
+            out.push(Step {
+                from: IN_CODE,
+                to: entry as u8 + 1,
+                die,
+            });
+        }
+        let bearing = self.bearing_off();
+        let mut lowest_goal = true;
+        for d in 0..TRACK {
+            if self.own[d] == 0 {
+                continue;
+            }
+            let t = d + n;
+            if t < TRACK {
+                if self.open(t) {
+                    out.push(Step {
+                        from: d as u8 + 1,
+                        to: t as u8 + 1,
+                        die,
+                    });
+                }
+            } else if bearing && lowest_goal {
+                // HG-14: only the lowest occupied goal point bears off, with
+                // any die that reaches beyond the last goal point.
+                out.push(Step {
+                    from: d as u8 + 1,
+                    to: OFF_CODE,
+                    die,
+                });
+            }
+            if d >= GOAL_FIRST {
+                lowest_goal = false;
+            }
+        }
+    }
+
+    #[inline]
+    fn apply_step(&mut self, step: Step) {
+        match step.from {
+            BAR_CODE => self.bar -= 1,
+            IN_CODE => self.pool -= 1,
+            c => self.own[c as usize - 1] -= 1,
+        }
+        if step.to == OFF_CODE {
+            self.off += 1;
+        } else {
+            let t = step.to as usize - 1;
+            if self.opp[t] == 1 {
+                // HG-9: the blot is hit (which colour is fixed by the position)
+                self.opp[t] = 0;
+                self.hits |= 1 << t;
+            }
+            self.own[t] += 1;
+        }
+    }
+
+    /// Own counts per distance (4 bits each, distance d at bit 4d), bar
+    /// (bit 80), pool (84) and off (88), and the distances where a blot was
+    /// hit (bits 92..112): exact within one turn.
+    #[inline]
+    fn key(&self) -> u128 {
+        let mut k = 0u128;
+        for &c in self.own.iter().rev() {
+            k = k << 4 | c as u128;
+        }
+        k |= (self.bar as u128) << 80 | (self.pool as u128) << 84 | (self.off as u128) << 88;
+        k | (self.hits as u128) << 92
+    }
+
+    #[inline]
+    fn key_after(&self, key: u128, step: Step) -> u128 {
+        let mut key = key;
+        key -= match step.from {
+            BAR_CODE => 1 << 80,
+            IN_CODE => 1 << 84,
+            c => 1 << (4 * (c as u32 - 1)),
+        };
+        if step.to == OFF_CODE {
+            key += 1 << 88;
+        } else {
+            let t = step.to as u32 - 1;
+            if self.opp[t as usize] == 1 {
+                key |= 1 << (92 + t);
+            }
+            key += 1 << (4 * t);
+        }
+        key
+    }
+}

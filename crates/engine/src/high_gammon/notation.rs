@@ -1,0 +1,378 @@
+//! Notation: `open B5 R3`, `2-5` (dice, smaller first), `1/3 3/8*`,
+//! `bar/4`, `in/2`, `19/off`, `pass`, `roll`, `double`, `accept`, `drop`.
+
+use super::board::Board;
+use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance};
+use super::state::{HgAction, HgState, Last, Phase};
+use crate::error::{Error, Result};
+use crate::game::{GameState, Notation, Viewer};
+use crate::tables::{Play, Step};
+
+fn field_text(code: u8) -> String {
+    match code {
+        BAR_CODE => "bar".into(),
+        IN_CODE => "in".into(),
+        OFF_CODE => "off".into(),
+        c => c.to_string(),
+    }
+}
+
+fn parse_field(word: &str) -> std::result::Result<u8, String> {
+    match word {
+        "bar" | "b" => Ok(BAR_CODE),
+        "in" | "i" => Ok(IN_CODE),
+        "off" | "o" => Ok(OFF_CODE),
+        n => n
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=FIELDS as u8).contains(n))
+            .ok_or_else(|| format!("`{word}` is not a field (1..28, bar, in or off)")),
+    }
+}
+
+/// Reads typed steps such as `1/3 3/8`, `1/3/8`, `5/10*(2)`, `bar/4`,
+/// `19/off` into (from, to) pairs; `pass` gives none.
+pub fn parse_steps(text: &str) -> std::result::Result<Vec<(u8, u8)>, String> {
+    let text = text.trim();
+    if text == "pass" || text == "-" {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let (body, times) = match word.split_once('(') {
+            Some((body, rest)) => {
+                let n = rest
+                    .strip_suffix(')')
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|n| (1..=4).contains(n))
+                    .ok_or_else(|| format!("`{word}`: a repeat is written (2), (3) or (4)"))?;
+                (body, n)
+            }
+            None => (word, 1),
+        };
+        let fields = body
+            .split('/')
+            .map(|f| parse_field(f.trim_end_matches('*')))
+            .collect::<std::result::Result<Vec<u8>, String>>()?;
+        if fields.len() < 2 {
+            return Err(format!("`{word}` is not a move like 1/3"));
+        }
+        for _ in 0..times {
+            for pair in fields.windows(2) {
+                out.push((pair[0], pair[1]));
+            }
+        }
+    }
+    if out.len() > 4 {
+        return Err("a play has at most four steps".into());
+    }
+    Ok(out)
+}
+
+fn parse_dice(text: &str) -> Option<[u8; 2]> {
+    let (a, b) = text.split_once('-')?;
+    let a: u8 = a.trim().parse().ok()?;
+    let b: u8 = b.trim().parse().ok()?;
+    ((1..=6).contains(&a) && (1..=6).contains(&b)).then_some([a.min(b), a.max(b)])
+}
+
+impl HgState {
+    /// Which steps of `play` hit a blot, simulated on a copy (safely: an
+    /// impossible step just marks nothing).
+    fn hit_marks(&self, play: Play) -> [bool; 4] {
+        let mut marks = [false; 4];
+        let p = self.mover();
+        let mut board = *self.board();
+        for (i, &s) in play.steps().iter().enumerate() {
+            let has = match s.from {
+                BAR_CODE => board.bar[p] > 0,
+                IN_CODE => board.pool[p] > 0,
+                c if (1..=FIELDS as u8).contains(&c) => board.cnt[c as usize - 1][p] > 0,
+                _ => false,
+            };
+            if !has || (s.to as usize) > FIELDS {
+                break;
+            }
+            marks[i] = board.apply_step(p, s).is_some();
+        }
+        marks
+    }
+
+    fn player_of_letter(&self, letter: char) -> Option<usize> {
+        (0..self.num_players()).find(|&p| LETTERS[self.seat(p) as usize] == letter)
+    }
+
+    /// A typed step's die, guessed from the distance (for error messages).
+    fn guess_die(&self, from: u8, to: u8) -> u8 {
+        let seat = self.seat(self.mover());
+        let d = |c: u8| match c {
+            BAR_CODE | IN_CODE => -1,
+            OFF_CODE => 20,
+            c => distance(seat, c as usize - 1) as i32,
+        };
+        (d(to) - d(from)).clamp(1, 6) as u8
+    }
+
+    /// The board after typed steps, if each step moves a stone that is
+    /// there to a field (no rules checked: for matching positions only).
+    fn board_after(&self, typed: &[(u8, u8)]) -> Option<Board> {
+        let p = self.mover();
+        let mut board = *self.board();
+        for &(from, to) in typed {
+            let has = match from {
+                BAR_CODE => board.bar[p] > 0,
+                IN_CODE => board.pool[p] > 0,
+                c if (1..=FIELDS as u8).contains(&c) => board.cnt[c as usize - 1][p] > 0,
+                _ => false,
+            };
+            if !has || !(to == OFF_CODE || (1..=FIELDS as u8).contains(&to)) {
+                return None;
+            }
+            board.apply_step(p, Step { from, to, die: 0 });
+        }
+        Some(board)
+    }
+
+    /// Resolves typed steps against the legal plays: the same steps in any
+    /// order; else the same stone movements with continuing steps merged;
+    /// else a legal play that leaves the same position.
+    fn resolve(&self, dice: [u8; 2], typed: &[(u8, u8)]) -> Option<Play> {
+        let mut want_exact = typed.to_vec();
+        want_exact.sort_unstable();
+        let want_merged = merged(typed);
+        let want_board = self.board_after(typed);
+        let p = self.mover();
+        self.with_plays(dice, |plays| {
+            let mut merged_match = None;
+            let mut board_match = None;
+            for play in plays {
+                let mut pairs: Vec<(u8, u8)> =
+                    play.steps().iter().map(|s| (s.from, s.to)).collect();
+                let m = merged(&pairs);
+                pairs.sort_unstable();
+                if pairs == want_exact {
+                    return Some(play);
+                }
+                if merged_match.is_none() && m == want_merged {
+                    merged_match = Some(play);
+                }
+                if board_match.is_none() && want_board.is_some() {
+                    let mut b = *self.board();
+                    for &st in play.steps() {
+                        b.apply_step(p, st);
+                    }
+                    if Some(b) == want_board {
+                        board_match = Some(play);
+                    }
+                }
+            }
+            merged_match.or(board_match)
+        })
+    }
+}
+
+/// Stone movements with continuing steps merged ("1/3 3/8" → "1/8"), sorted.
+fn merged(steps: &[(u8, u8)]) -> Vec<(u8, u8)> {
+    let mut chains: Vec<(u8, u8)> = Vec::with_capacity(4);
+    for &(from, to) in steps {
+        let continues = from != BAR_CODE && from != IN_CODE;
+        match chains
+            .iter_mut()
+            .find(|c| continues && c.1 == from && c.1 != OFF_CODE)
+        {
+            Some(chain) => chain.1 = to,
+            None => chains.push((from, to)),
+        }
+    }
+    chains.sort_unstable();
+    chains
+}
+
+impl Notation for HgState {
+    fn format_action(&self, action: HgAction) -> String {
+        match action {
+            HgAction::Opening(dice) => {
+                let mut text = "open".to_string();
+                for (p, &d) in dice.iter().enumerate().take(self.num_players()) {
+                    if d > 0 {
+                        text.push(' ');
+                        text.push(LETTERS[self.seat(p) as usize]);
+                        text.push_str(&d.to_string());
+                    }
+                }
+                text
+            }
+            HgAction::Dice([a, b]) => format!("{}-{}", a.min(b), a.max(b)),
+            HgAction::Play(play) if play.is_empty() => "pass".into(),
+            HgAction::Play(play) => {
+                let marks = self.hit_marks(play);
+                play.steps()
+                    .iter()
+                    .zip(marks)
+                    .map(|(s, hit)| {
+                        format!(
+                            "{}/{}{}",
+                            field_text(s.from),
+                            field_text(s.to),
+                            if hit { "*" } else { "" }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+            HgAction::Roll => "roll".into(),
+            HgAction::Double => "double".into(),
+            HgAction::Accept => "accept".into(),
+            HgAction::Drop => "drop".into(),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<HgAction> {
+        let t = text.trim().to_ascii_lowercase();
+        let bad = |reason: String| Error::BadNotation {
+            text: text.into(),
+            reason,
+        };
+        match t.as_str() {
+            "roll" | "r" => return Ok(HgAction::Roll),
+            "double" | "d" => return Ok(HgAction::Double),
+            "accept" | "take" | "a" => return Ok(HgAction::Accept),
+            "drop" => return Ok(HgAction::Drop),
+            _ => {}
+        }
+        if let Some(rest) = t.strip_prefix("open") {
+            let mut dice = [0u8; 4];
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if words.is_empty() {
+                return Err(bad("an opening roll is written like `open B5 R3`".into()));
+            }
+            for w in words {
+                let mut chars = w.chars();
+                let letter = chars.next().map(|c| c.to_ascii_uppercase());
+                let value: Option<u8> = chars.as_str().parse().ok();
+                match (letter.and_then(|l| self.player_of_letter(l)), value) {
+                    (Some(p), Some(v)) if (1..=6).contains(&v) && dice[p] == 0 => dice[p] = v,
+                    _ => {
+                        return Err(bad(format!(
+                            "`{w}` is not a colour letter of this game with a die 1..6"
+                        )));
+                    }
+                }
+            }
+            return Ok(HgAction::Opening(dice));
+        }
+        if !t.contains('/')
+            && let Some(dice) = parse_dice(&t)
+        {
+            return Ok(HgAction::Dice(dice));
+        }
+        let typed = parse_steps(&t).map_err(bad)?;
+        if let Phase::Moving { dice } = self.phase()
+            && let Some(play) = self.resolve(dice, &typed)
+        {
+            return Ok(HgAction::Play(play));
+        }
+        let steps: Vec<Step> = typed
+            .iter()
+            .map(|&(from, to)| Step {
+                from,
+                to,
+                die: self.guess_die(from, to),
+            })
+            .collect();
+        Ok(HgAction::Play(Play::from_steps(&steps)))
+    }
+
+    fn explain_illegal(&self, action: HgAction) -> String {
+        match (self.phase(), action) {
+            (Phase::Moving { dice }, HgAction::Play(_)) => {
+                let n = self.with_plays(dice, |p| p.count());
+                format!(
+                    "not one of the {n} legal plays of {}-{}: the smaller number is played \
+                     first, each number moves one stone by exactly that many fields, and \
+                     stones on the bar enter first",
+                    dice[0], dice[1]
+                )
+            }
+            (Phase::Over, _) => "the game is over".into(),
+            (Phase::Opening { .. }, _) => "it is time for the opening roll".into(),
+            (Phase::Rolling { .. }, _) => "it is time to roll the dice".into(),
+            (Phase::CubeDecision, _) => "first choose `roll` or `double`".into(),
+            (Phase::CubeResponse { .. }, _) => {
+                "the double must be answered: `accept` or `drop`".into()
+            }
+            (Phase::Moving { dice }, _) => format!(
+                "play the roll {}-{} (moves such as 1/3 3/8, or pass)",
+                dice[0], dice[1]
+            ),
+        }
+    }
+
+    fn render(&self, viewer: Viewer, color: bool) -> String {
+        super::render::render(self, viewer, color)
+    }
+
+    fn events(&self) -> Vec<String> {
+        let name = |p: u8| COLOURS[self.seat(p as usize) as usize];
+        let mut events = Vec::new();
+        match self.last() {
+            Last::Nothing => {}
+            Last::Opening { tied, doubled } => {
+                if doubled {
+                    events.push(format!(
+                        "equal numbers in the roll for the start: the stake doubles to {}",
+                        self.cube_value()
+                    ));
+                }
+                let who: Vec<&str> = (0..self.num_players() as u8)
+                    .filter(|&p| tied >> p & 1 == 1)
+                    .map(name)
+                    .collect();
+                if who.len() == 1 {
+                    events.push(format!("{} rolled highest and starts", who[0]));
+                } else {
+                    events.push(format!(
+                        "{} tie for the highest and roll again",
+                        who.join(" and ")
+                    ));
+                }
+            }
+            Last::Played { by, hits } => {
+                for (field, victim) in hits {
+                    if field > 0 {
+                        events.push(format!("{} hits {} on {field}", name(by), name(victim)));
+                    }
+                }
+                if self.phase() == Phase::Over {
+                    events.push(format!("{} has won", name(by)));
+                } else if self.phase() == (Phase::Rolling { again: true }) {
+                    events.push(format!("{} rolled a double and rolls again", name(by)));
+                }
+            }
+            Last::Answered {
+                by,
+                accept,
+                settled,
+            } => {
+                if accept {
+                    events.push(format!("{} accepts", name(by)));
+                } else {
+                    events.push(format!(
+                        "{} drops out, owing {} to the winner; those stones leave the board",
+                        name(by),
+                        self.dropped_at(by as usize).unwrap_or(1)
+                    ));
+                }
+                if settled && self.phase() == Phase::Over {
+                    events.push(format!(
+                        "everyone else dropped out: {} wins",
+                        name(self.mover() as u8)
+                    ));
+                } else if settled {
+                    events.push(format!("the stake is now {}", self.cube_value()));
+                }
+            }
+        }
+        events
+    }
+}

@@ -1,0 +1,586 @@
+//! The state of a game of High-O Gammon or Tric-Trac and its turn cycle:
+//! the opening roll, the cube, rolling and playing, and the result.
+
+use super::board::Board;
+use super::geometry::{
+    BAR_CODE, GOAL_FIRST, HOME_STRETCH, IN_CODE, MAX_SEATS, OFF_CODE, STONES, TRACK, field, seats,
+};
+use super::rules::{Doubles, HgRules, Scoring};
+use crate::game::{GameState, Player, Returns, Turn, Viewer};
+use crate::tables::dice::{self, ROLLS};
+use crate::tables::{DiceRule, Play, PlayGen, Step};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+
+/// The highest cube value as a power of two: 64 (HG-17).
+pub const MAX_CUBE_LOG2: u8 = 6;
+const NOBODY: u8 = u8::MAX;
+
+/// Where the game is in its turn cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// Chance: the players in `rolling` (a bit per player) each roll one
+    /// die to decide who starts (HG-5); `first` for the first round.
+    Opening {
+        /// Bit p: player p rolls in this round.
+        rolling: u8,
+        /// Whether this is the first round (everyone rolls).
+        first: bool,
+    },
+    /// The player to move may double before rolling (HG-17).
+    CubeDecision,
+    /// A remaining player answers the double.
+    CubeResponse {
+        /// The player who answers now.
+        responder: u8,
+    },
+    /// Chance: the player to move rolls two dice; `again` after a double
+    /// under `doubles=reroll`.
+    Rolling {
+        /// Whether this is a roll again after a double (HG-13 a).
+        again: bool,
+    },
+    /// The player to move plays these dice (smaller first).
+    Moving {
+        /// The dice, smaller first.
+        dice: [u8; 2],
+    },
+    /// The game is over.
+    Over,
+}
+
+/// An action of High-O Gammon or Tric-Trac.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HgAction {
+    /// Chance: one die per player for the start (0 for a player not rolling).
+    Opening([u8; 4]),
+    /// Chance: the roll of two dice, smaller first.
+    Dice([u8; 2]),
+    /// The stone steps of a turn, in absolute field codes (1..28; 29 bar,
+    /// 30 from off the board in Tric-Trac, 0 borne off).
+    Play(Play),
+    /// Roll without doubling.
+    Roll,
+    /// Double the stake before rolling (HG-17).
+    Double,
+    /// Accept a double and play on.
+    Accept,
+    /// Drop out: pay the stake before this double and leave.
+    Drop,
+}
+
+thread_local! {
+    static PLAY_GEN: RefCell<PlayGen> = RefCell::new(PlayGen::default());
+}
+
+/// A game of High-O Gammon or Tric-Trac: a small `Copy` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HgState {
+    pub(super) rules: HgRules,
+    pub(super) board: Board,
+    pub(super) phase: Phase,
+    /// The player whose turn it is (the doubler while a double is
+    /// answered; the winner when over).
+    pub(super) mover: u8,
+    /// Bit p: player p is still in the game.
+    pub(super) active: u8,
+    pub(super) cube_log2: u8,
+    /// 0: still in; k + 1: dropped out when the stake was 2^k.
+    pub(super) dropped: [u8; 4],
+    pub(super) winner: u8,
+    /// The dice of the last opening round (0: did not roll).
+    pub(super) opening: [u8; 4],
+    /// Whether equal numbers in the opening doubled the stake (HG-17).
+    pub(super) opening_doubled: bool,
+    /// What the last action did, for [`crate::game::Notation::events`].
+    pub(super) last: Last,
+}
+
+/// What the last action did (for the events shown to players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Last {
+    /// Nothing worth telling.
+    Nothing,
+    /// An opening round: who starts (or who rolls again), and whether the
+    /// stake doubled.
+    Opening {
+        /// Bit p: tied for the highest (one bit: the starter).
+        tied: u8,
+        /// Whether equal numbers doubled the stake.
+        doubled: bool,
+    },
+    /// A play by `by`: up to four hits as (field + 1, victim), 0 for none.
+    Played {
+        /// The player who played.
+        by: u8,
+        /// Hits: (field 1..28, victim player).
+        hits: [(u8, u8); 4],
+    },
+    /// `by` answered a double.
+    Answered {
+        /// The answering player.
+        by: u8,
+        /// Whether he accepted.
+        accept: bool,
+        /// Whether this was the last answer (the double is settled).
+        settled: bool,
+    },
+}
+
+impl HgState {
+    /// A new game before the opening roll.
+    pub fn new(rules: HgRules) -> Self {
+        let n = rules.players as usize;
+        let board = if rules.tric {
+            Board::tric_trac(n)
+        } else {
+            Board::high_gammon(seats(n))
+        };
+        HgState {
+            rules,
+            board,
+            phase: Phase::Opening {
+                rolling: (1u8 << n) - 1,
+                first: true,
+            },
+            mover: 0,
+            active: (1u8 << n) - 1,
+            cube_log2: 0,
+            dropped: [0; 4],
+            winner: NOBODY,
+            opening: [0; 4],
+            opening_doubled: false,
+            last: Last::Nothing,
+        }
+    }
+
+    /// A state with this board and `player` about to play `dice`; for tests
+    /// and analysis.
+    pub fn with_position(rules: HgRules, board: Board, player: Player, dice: [u8; 2]) -> Self {
+        let mut s = Self::new(rules);
+        s.board = board;
+        s.mover = player as u8;
+        s.phase = Phase::Moving {
+            dice: [dice[0].min(dice[1]), dice[0].max(dice[1])],
+        };
+        s
+    }
+
+    /// The rules agreed for this game.
+    pub fn rules(&self) -> HgRules {
+        self.rules
+    }
+
+    /// The stones.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The phase of the turn cycle.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player to move (the doubler while a double is answered).
+    pub fn mover(&self) -> Player {
+        self.mover as Player
+    }
+
+    /// The seat (0..3) of player p.
+    pub fn seat(&self, p: Player) -> u8 {
+        seats(self.rules.players as usize)[p]
+    }
+
+    /// Whether player p is still in the game.
+    pub fn is_active(&self, p: Player) -> bool {
+        self.active >> p & 1 == 1
+    }
+
+    /// The stake: the cube's value (HG-17; 1 without the cube).
+    pub fn cube_value(&self) -> u32 {
+        1 << self.cube_log2
+    }
+
+    /// The stake at which player p dropped out, if he did.
+    pub fn dropped_at(&self, p: Player) -> Option<u32> {
+        (self.dropped[p] > 0).then(|| 1 << (self.dropped[p] - 1))
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Player> {
+        (self.winner != NOBODY).then_some(self.winner as Player)
+    }
+
+    /// The dice of the last opening round (0: did not roll).
+    pub fn opening_dice(&self) -> [u8; 4] {
+        self.opening
+    }
+
+    /// Whether equal numbers in the opening roll doubled the stake.
+    pub fn opening_doubled(&self) -> bool {
+        self.opening_doubled
+    }
+
+    /// What the last action did.
+    pub fn last(&self) -> Last {
+        self.last
+    }
+
+    /// The next player after `p` in turn order (counter-clockwise, HG-5)
+    /// who is still in the game.
+    fn next_active(&self, p: u8) -> u8 {
+        let n = self.rules.players;
+        let mut q = p;
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if self.active >> q & 1 == 1 {
+                return q;
+            }
+        }
+        p
+    }
+
+    fn begin_turn(&mut self) {
+        self.phase = if self.rules.scoring == Scoring::Cube
+            && !self.rules.tric
+            && self.cube_log2 < MAX_CUBE_LOG2
+        {
+            Phase::CubeDecision
+        } else {
+            Phase::Rolling { again: false }
+        };
+    }
+
+    /// Calls `f` with the distinct legal plays of `dice` for the player to
+    /// move, in absolute codes.
+    pub fn with_plays<T>(
+        &self,
+        dice: [u8; 2],
+        f: impl FnOnce(&mut dyn Iterator<Item = Play>) -> T,
+    ) -> T {
+        let p = self.mover as usize;
+        let seat = self.seat(p);
+        let view = self.board.view(p, seat, self.rules.tric);
+        let mut buf = [0u8; 4];
+        let len = self.rules.dice_list(dice, &mut buf);
+        PLAY_GEN.with(|g| {
+            let mut g = g.borrow_mut();
+            // HG-8: the smaller number first; a number that cannot be played
+            // ends the play.
+            g.generate(&view, &buf[..len], DiceRule::InOrder);
+            f(&mut g.plays().map(|play| absolute_play(play, seat)))
+        })
+    }
+
+    fn apply_play(&mut self, play: Play) {
+        let p = self.mover as usize;
+        let mut hits = [(0u8, 0u8); 4];
+        for (i, &step) in play.steps().iter().enumerate() {
+            if let Some(victim) = self.board.apply_step(p, step) {
+                hits[i] = (step.to, victim as u8);
+            }
+        }
+        self.last = Last::Played {
+            by: self.mover,
+            hits,
+        };
+        if self.has_won(p) {
+            self.winner = self.mover;
+            self.phase = Phase::Over;
+            return;
+        }
+        let rolled_double = matches!(self.phase, Phase::Moving { dice } if dice[0] == dice[1]);
+        if rolled_double && self.rules.doubles == Doubles::Reroll {
+            // HG-13 a: after playing a double, roll again.
+            self.phase = Phase::Rolling { again: true };
+        } else {
+            self.mover = self.next_active(self.mover);
+            self.begin_turn();
+        }
+    }
+
+    /// HG-15: all 9 borne off; TT-4: all 9 on the goal points, 3 on each.
+    fn has_won(&self, p: Player) -> bool {
+        if self.rules.tric {
+            let seat = self.seat(p);
+            (GOAL_FIRST..TRACK).all(|d| self.board.at(p, seat, d) == 3)
+        } else {
+            self.board.off[p] == STONES
+        }
+    }
+
+    fn answer_double(&mut self, responder: u8, accept: bool) {
+        if !accept {
+            // HG-17: the dropper owes the stake before this double and leaves.
+            self.dropped[responder as usize] = self.cube_log2 + 1;
+            self.active &= !(1 << responder);
+            self.board.remove_player(responder as usize);
+        }
+        let next = self.next_active(responder);
+        self.last = Last::Answered {
+            by: responder,
+            accept,
+            settled: next == self.mover,
+        };
+        if next != self.mover {
+            self.phase = Phase::CubeResponse { responder: next };
+            return;
+        }
+        if self.active == 1 << self.mover {
+            // everyone else dropped: the doubler wins at once
+            self.winner = self.mover;
+            self.phase = Phase::Over;
+        } else {
+            self.cube_log2 += 1;
+            self.phase = Phase::Rolling { again: false };
+        }
+    }
+
+    fn apply_opening(&mut self, dice: [u8; 4]) {
+        let Phase::Opening { rolling, first } = self.phase else {
+            return;
+        };
+        self.opening = dice;
+        let n = self.rules.players as usize;
+        let rollers = (0..n).filter(|&p| rolling >> p & 1 == 1);
+        let high = rollers.clone().map(|p| dice[p]).max().unwrap_or(0);
+        let tied = rollers
+            .clone()
+            .filter(|&p| dice[p] == high)
+            .fold(0u8, |m, p| m | 1 << p);
+        if first && self.rules.scoring == Scoring::Cube && !self.rules.tric {
+            // HG-17: equal numbers in the roll for the start double the stake.
+            let any_pair = rollers
+                .clone()
+                .any(|p| rollers.clone().any(|q| q > p && dice[q] == dice[p]));
+            if any_pair {
+                self.cube_log2 = 1;
+                self.opening_doubled = true;
+            }
+        }
+        self.last = Last::Opening {
+            tied,
+            doubled: first && self.opening_doubled,
+        };
+        if tied.count_ones() == 1 {
+            // HG-5: the highest moves first; the others follow in seat order.
+            self.mover = tied.trailing_zeros() as u8;
+            self.begin_turn();
+        } else {
+            self.phase = Phase::Opening {
+                rolling: tied,
+                first: false,
+            };
+        }
+    }
+
+    /// What each loser pays the winner (HG-16..HG-18; Tric-Trac: 1 each).
+    pub fn payments(&self) -> [u32; MAX_SEATS] {
+        let mut pay = [0u32; MAX_SEATS];
+        let Some(w) = self.winner() else {
+            return pay;
+        };
+        for (q, owed) in pay.iter_mut().enumerate().take(self.rules.players as usize) {
+            if q == w {
+                continue;
+            }
+            *owed = if self.rules.tric {
+                1
+            } else {
+                match self.rules.scoring {
+                    Scoring::Points => self.points_owed(q),
+                    Scoring::Cube => match self.dropped_at(q) {
+                        Some(stake) => stake,
+                        None => self.cube_value(),
+                    },
+                    Scoring::Traditional => self.traditional_owed(q),
+                }
+            };
+        }
+        pay
+    }
+
+    /// HG-16: 4 per stone not yet on its goal points, 8 per stone on the bar.
+    fn points_owed(&self, q: Player) -> u32 {
+        let seat = self.seat(q);
+        let short = (0..GOAL_FIRST)
+            .map(|d| self.board.at(q, seat, d) as u32)
+            .sum::<u32>();
+        4 * short + 8 * self.board.bar[q] as u32
+    }
+
+    /// HG-18: single if any stone is borne off; double if none; triple if
+    /// none and a stone is on the bar or short of the home stretch.
+    fn traditional_owed(&self, q: Player) -> u32 {
+        let seat = self.seat(q);
+        if self.board.off[q] > 0 {
+            1
+        } else if self.board.bar[q] > 0 || (0..HOME_STRETCH).any(|d| self.board.at(q, seat, d) > 0)
+        {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// Pips player p still has to travel: to off (High-O Gammon) or to the
+    /// first goal point (Tric-Trac); a stone on the bar or not yet entered
+    /// counts as one short of the start.
+    pub fn pips(&self, p: Player) -> u32 {
+        let seat = self.seat(p);
+        let target = if self.rules.tric { GOAL_FIRST } else { TRACK } as u32;
+        let mut pips = (self.board.bar[p] as u32 + self.board.pool[p] as u32) * (target + 1);
+        for d in 0..TRACK {
+            pips += self.board.at(p, seat, d) as u32 * target.saturating_sub(d as u32);
+        }
+        pips
+    }
+}
+
+/// A play from the mover's relative codes (d + 1) to absolute ones.
+fn absolute_play(play: Play, seat: u8) -> Play {
+    let mut out = Play::EMPTY;
+    let code = |c: u8| match c {
+        BAR_CODE | IN_CODE | OFF_CODE => c,
+        c => field(seat, c as usize - 1) as u8 + 1,
+    };
+    for s in play.steps() {
+        out = out.with(Step {
+            from: code(s.from),
+            to: code(s.to),
+            die: s.die,
+        });
+    }
+    out
+}
+
+impl GameState for HgState {
+    type Action = HgAction;
+    type Observation = super::view::HgView;
+
+    fn num_players(&self) -> usize {
+        self.rules.players as usize
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Opening { .. } | Phase::Rolling { .. } => Turn::Chance,
+            Phase::CubeResponse { responder } => Turn::Player(responder as Player),
+            Phase::CubeDecision | Phase::Moving { .. } => Turn::Player(self.mover as Player),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<HgAction>) {
+        out.clear();
+        match self.phase {
+            Phase::CubeDecision => out.extend([HgAction::Roll, HgAction::Double]),
+            Phase::CubeResponse { .. } => out.extend([HgAction::Accept, HgAction::Drop]),
+            Phase::Moving { dice } => {
+                self.with_plays(dice, |plays| out.extend(plays.map(HgAction::Play)))
+            }
+            Phase::Opening { .. } | Phase::Rolling { .. } | Phase::Over => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(HgAction, f64)>) {
+        out.clear();
+        match self.phase {
+            Phase::Opening { rolling, .. } => {
+                let rollers: Vec<usize> = (0..4).filter(|&p| rolling >> p & 1 == 1).collect();
+                let total = 6usize.pow(rollers.len() as u32);
+                let prob = 1.0 / total as f64;
+                for mut i in 0..total {
+                    let mut dice = [0u8; 4];
+                    for &p in &rollers {
+                        dice[p] = (i % 6) as u8 + 1;
+                        i /= 6;
+                    }
+                    out.push((HgAction::Opening(dice), prob));
+                }
+            }
+            Phase::Rolling { .. } => out.extend(
+                ROLLS
+                    .iter()
+                    .map(|&([hi, lo], p)| (HgAction::Dice([lo, hi]), p)),
+            ),
+            _ => {}
+        }
+    }
+
+    fn sample_chance<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> HgAction {
+        match self.phase {
+            Phase::Opening { rolling, .. } => {
+                let mut dice = [0u8; 4];
+                for (p, d) in dice.iter_mut().enumerate() {
+                    if rolling >> p & 1 == 1 {
+                        *d = rng.random_range(1..=6);
+                    }
+                }
+                HgAction::Opening(dice)
+            }
+            _ => {
+                let [hi, lo] = dice::roll(rng);
+                HgAction::Dice([lo, hi])
+            }
+        }
+    }
+
+    fn apply(&mut self, action: HgAction) {
+        match action {
+            HgAction::Opening(dice) => self.apply_opening(dice),
+            HgAction::Dice(dice) => {
+                self.last = Last::Nothing;
+                self.phase = Phase::Moving {
+                    dice: [dice[0].min(dice[1]), dice[0].max(dice[1])],
+                }
+            }
+            HgAction::Play(play) => self.apply_play(play),
+            HgAction::Roll => {
+                self.last = Last::Nothing;
+                self.phase = Phase::Rolling { again: false }
+            }
+            HgAction::Double => {
+                self.last = Last::Nothing;
+                self.phase = Phase::CubeResponse {
+                    responder: self.next_active(self.mover),
+                }
+            }
+            HgAction::Accept | HgAction::Drop => {
+                if let Phase::CubeResponse { responder } = self.phase {
+                    self.answer_double(responder, action == HgAction::Accept);
+                }
+            }
+        }
+    }
+
+    fn returns(&self) -> Returns {
+        let n = self.rules.players as usize;
+        let mut r = Returns::zeros(n);
+        let Some(w) = self.winner() else {
+            return r;
+        };
+        let pay = self.payments();
+        let mut total = 0.0;
+        for (q, &owed) in pay.iter().enumerate().take(n) {
+            if q != w {
+                r.set(q, -(owed as f64));
+                total += owed as f64;
+            }
+        }
+        r.set(w, total);
+        r
+    }
+
+    fn observation(&self, _viewer: Viewer) -> super::view::HgView {
+        super::view::HgView::of(self)
+    }
+}
+
+impl Serialize for HgState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        super::view::HgView::of(self).serialize(s)
+    }
+}
