@@ -1,7 +1,9 @@
 #![forbid(unsafe_code)]
 //! `spelbord`: play, study and measure the spelbord games from the terminal.
 
+mod arena;
 mod bench;
+mod bench_agent;
 mod catalogue;
 mod play;
 mod replay;
@@ -30,8 +32,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between random agents and report the results.
     Selfplay(selfplay::SelfplayArgs),
-    /// Measure random playouts per second on one core.
+    /// Measure random playouts per second on one core (or an agent's speed).
     Bench(bench::BenchArgs),
+    /// Let agents play many games against each other and compare them.
+    Arena(arena::ArenaArgs),
     /// Check a game record and summarise it.
     Replay(replay::ReplayArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Selfplay(a) => selfplay::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Arena(a) => arena::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Serve(a) => serve::run(a),
     };
