@@ -1,7 +1,10 @@
 //! Agents for states behind `dyn` (the server and other callers that do
-//! not know the game's type).
+//! not know the game's type): an agent's choice, and hints.
 
-use crate::{Agent, make_agent};
+pub use crate::hint::Hint;
+use crate::hint::hints_for;
+use crate::spec::Budget;
+use crate::{Agent, make_agent_for};
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::{
     ActionInfo, DynState, Game, GameState, GameVisitor, Notation, Turn, visit_game,
@@ -22,7 +25,7 @@ pub enum AiError {
 impl fmt::Display for AiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AiError::UnknownAgent(a) => write!(f, "unknown agent `{a}`"),
+            AiError::UnknownAgent(a) => f.write_str(a),
             AiError::UnknownGame(g) => write!(f, "unknown game `{g}`"),
             AiError::NotAPlayersTurn => f.write_str("it is not a player's turn"),
         }
@@ -30,6 +33,18 @@ impl fmt::Display for AiError {
 }
 
 impl std::error::Error for AiError {}
+
+fn concrete<G: Game>(state: &dyn DynState) -> Result<&G::State, AiError> {
+    let state = &state
+        .as_any()
+        .downcast_ref::<StateOf<G>>()
+        .ok_or_else(|| AiError::UnknownGame(state.game_id().into()))?
+        .0;
+    if !matches!(state.turn(), Turn::Player(_)) {
+        return Err(AiError::NotAPlayersTurn);
+    }
+    Ok(state)
+}
 
 struct Choose<'a> {
     state: &'a dyn DynState,
@@ -40,17 +55,10 @@ struct Choose<'a> {
 impl GameVisitor for Choose<'_> {
     type Output = Result<ActionInfo, AiError>;
     fn visit<G: Game>(self) -> Self::Output {
-        let state = &self
-            .state
-            .as_any()
-            .downcast_ref::<StateOf<G>>()
-            .ok_or_else(|| AiError::UnknownGame(self.state.game_id().into()))?
-            .0;
-        if !matches!(state.turn(), Turn::Player(_)) {
-            return Err(AiError::NotAPlayersTurn);
-        }
+        let state = concrete::<G>(self.state)?;
         let mut agent: Box<dyn Agent<G::State>> =
-            make_agent::<G>(self.agent, self.seed).map_err(|e| AiError::UnknownAgent(e.0))?;
+            make_agent_for::<G>(self.agent, state.num_players(), self.seed)
+                .map_err(|e| AiError::UnknownAgent(e.0))?;
         let action = agent.choose(state);
         Ok(ActionInfo {
             text: state.format_action(action),
@@ -59,9 +67,48 @@ impl GameVisitor for Choose<'_> {
     }
 }
 
-/// Lets the named agent (e.g. `random`, `ai:hard`) choose an action for the
-/// player to move; does not apply it.
+/// Lets the named agent (e.g. `random`, `ai:hard`, `mcts:iters=500`)
+/// choose an action for the player to move; does not apply it.
 pub fn choose_action(state: &dyn DynState, agent: &str, seed: u64) -> Result<ActionInfo, AiError> {
     visit_game(state.game_id(), Choose { state, agent, seed })
         .map_err(|_| AiError::UnknownGame(state.game_id().into()))?
+}
+
+struct Hints<'a> {
+    state: &'a dyn DynState,
+    count: usize,
+    budget: Budget,
+    seed: u64,
+}
+
+impl GameVisitor for Hints<'_> {
+    type Output = Result<Vec<Hint>, AiError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let state = concrete::<G>(self.state)?;
+        Ok(hints_for::<G>(state, self.count, self.budget, self.seed))
+    }
+}
+
+/// Up to `count` hints for the player to move: the best actions, best
+/// first, each with the estimated win probability after it and how sure
+/// the estimate is. `budget` bounds the search (e.g.
+/// `Budget::Iterations(5000)`, reproducible for a seed, or
+/// `Budget::Millis(500)`). In games with hidden cards the search reads only
+/// the mover's own observation.
+pub fn hints(
+    state: &dyn DynState,
+    count: usize,
+    budget: Budget,
+    seed: u64,
+) -> Result<Vec<Hint>, AiError> {
+    visit_game(
+        state.game_id(),
+        Hints {
+            state,
+            count,
+            budget,
+            seed,
+        },
+    )
+    .map_err(|_| AiError::UnknownGame(state.game_id().into()))?
 }

@@ -1,13 +1,41 @@
 #![forbid(unsafe_code)]
-//! Game-playing agents for spelbord, generic over the engine's fast game API.
+//! Game-playing agents for spelbord, generic over the engine's fast game API:
+//! `random`, `greedy` (one ply on the game's heuristic), `expectimax`
+//! (through chance nodes), `mcts` (UCT with chance nodes, any number of
+//! players), `ismcts` (information-set MCTS for hidden cards), `alphabeta`
+//! (for Läger), the levels `ai:easy` .. `ai:expert` of every game, doubling
+//! cube decisions, hints, and the scoring of arena matches.
 
+mod alphabeta;
+pub mod arena;
 mod bridge;
+pub mod cube;
+mod expectimax;
+mod greedy;
+mod hidden;
+mod hint;
+mod ismcts;
+pub mod levels;
+mod mcts;
+mod playout;
 mod random;
+mod rollout;
+pub mod spec;
+mod tree;
+pub mod values;
 
-pub use bridge::{AiError, choose_action};
+pub use alphabeta::AlphaBetaAgent;
+pub use bridge::{AiError, Hint, choose_action, hints};
+pub use expectimax::ExpectimaxAgent;
+pub use greedy::GreedyAgent;
+pub use hint::{default_hint_budget, hints_for, level_of_hints};
+pub use ismcts::{IsmctsAgent, bench_ismcts};
+pub use mcts::{MctsAgent, bench_search};
 pub use random::RandomAgent;
+pub use rollout::RolloutAgent;
+pub use spec::{AgentSpec, Budget, Level, MctsConfig};
 
-use spelbord_engine::{Game, GameState};
+use spelbord_engine::{Game, GameState, Heuristic, Player};
 
 /// Something that chooses actions for the player to move.
 pub trait Agent<S: GameState>: Send {
@@ -15,35 +43,157 @@ pub trait Agent<S: GameState>: Send {
     fn name(&self) -> String;
     /// Chooses one legal action for the player to move in `state`.
     fn choose(&mut self, state: &S) -> S::Action;
+    /// Told of every action about to be applied to the game (by any player,
+    /// chance too), so that an agent can keep its search between moves.
+    /// Agents for hidden information ignore it.
+    fn inform(&mut self, _state: &S, _action: S::Action) {}
+    /// The agent's estimate of `player`'s score (0..1, for two players the
+    /// probability of winning) in `state`, which may be a chance node; used
+    /// for cube decisions. `None`: the agent has no better estimate than
+    /// the heuristic.
+    fn estimate(&mut self, _state: &S, _player: Player) -> Option<f64> {
+        None
+    }
+    /// The actions of the player to move with the agent's estimate of each
+    /// (for hints); empty when the agent does not estimate actions.
+    fn analyse(&mut self, _state: &S) -> Vec<ActionEstimate<S::Action>> {
+        Vec::new()
+    }
 }
 
-/// An error naming an unknown agent.
+/// An action with an agent's estimate of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionEstimate<A> {
+    /// The action.
+    pub action: A,
+    /// The mover's expected score after it: 0..1, for two players the
+    /// probability of winning (a draw counting half).
+    pub score: f64,
+    /// Half-width of the 95% confidence interval of `score` (0 for a proven
+    /// result), when the estimate is statistical or proven.
+    pub margin: Option<f64>,
+    /// Playouts, nodes or plies behind the estimate.
+    pub samples: u64,
+}
+
+/// An agent name that names no agent, or with parameters that do not fit;
+/// the text explains.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownAgent(pub String);
 
 impl std::fmt::Display for UnknownAgent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown agent `{}` (known: {})",
-            self.0,
-            AGENT_NAMES.join(", ")
-        )
+        f.write_str(&self.0)
     }
 }
 
 impl std::error::Error for UnknownAgent {}
 
-/// Names accepted by [`make_agent`].
-pub const AGENT_NAMES: &[&str] = &["random"];
+/// Names accepted by [`make_agent`] (agents take parameters after a colon).
+pub const AGENT_NAMES: &[&str] = &[
+    "random",
+    "greedy",
+    "expectimax",
+    "mcts",
+    "ismcts",
+    "alphabeta",
+    "rollout",
+    "ai:easy",
+    "ai:medium",
+    "ai:hard",
+    "ai:expert",
+];
 
-/// The agent with this name for game `G`, seeded for reproducible play.
+/// The spec an agent name stands for in game `G` with `players` players
+/// (levels resolved to their agents).
+pub fn resolve<G: Game>(name: &str, players: usize) -> Result<AgentSpec, UnknownAgent> {
+    let text = match Level::parse(name) {
+        Some(level) if name.starts_with("ai:") || !name.contains(':') => {
+            levels::level_agent(G::ID, players, level)
+        }
+        _ => name,
+    };
+    AgentSpec::parse(text).map_err(|e| {
+        UnknownAgent(format!(
+            "unknown agent `{name}`: {e} (agents: {}; parameters after a colon, e.g. mcts:iters=2000)",
+            AGENT_NAMES.join(", ")
+        ))
+    })
+}
+
+/// Builds the agent of a spec for a state type.
+pub fn build<S: GameState + Heuristic>(
+    spec: &AgentSpec,
+    hidden_information: bool,
+    seed: u64,
+) -> Box<dyn Agent<S>> {
+    let agent: Box<dyn Agent<S>> = match spec {
+        AgentSpec::Random => return Box::new(RandomAgent::new(seed)),
+        AgentSpec::Greedy { temperature } => Box::new(GreedyAgent::<S>::new(*temperature, seed)),
+        AgentSpec::Expectimax(c) => Box::new(ExpectimaxAgent::new(*c, seed)),
+        AgentSpec::Mcts(c) => Box::new(MctsAgent::<S>::new(*c, seed)),
+        AgentSpec::Ismcts(c) if hidden_information => {
+            return Box::new(IsmctsAgent::<S>::new(*c, seed));
+        }
+        // Without hidden information ISMCTS is plain MCTS.
+        AgentSpec::Ismcts(c) => Box::new(MctsAgent::<S>::new(*c, seed)),
+        AgentSpec::AlphaBeta(c) => Box::new(AlphaBetaAgent::<S>::new(*c, seed)),
+        AgentSpec::Rollout(c) => Box::new(RolloutAgent::<S>::new(*c, seed)),
+    };
+    let agent = if hidden_information {
+        Box::new(hidden::Determinized::new(agent, seed))
+    } else {
+        agent
+    };
+    Box::new(cube::CubeAware::new(agent))
+}
+
+/// The agent with this name for game `G` (with its default number of
+/// players), seeded for reproducible play.
 pub fn make_agent<G: Game>(
     name: &str,
     seed: u64,
 ) -> Result<Box<dyn Agent<G::State>>, UnknownAgent> {
-    match name {
-        "random" => Ok(Box::new(RandomAgent::new(seed))),
-        _ => Err(UnknownAgent(name.into())),
+    make_agent_for::<G>(name, G::PLAYERS.0, seed)
+}
+
+/// The agent with this name for game `G` played by `players` players.
+pub fn make_agent_for<G: Game>(
+    name: &str,
+    players: usize,
+    seed: u64,
+) -> Result<Box<dyn Agent<G::State>>, UnknownAgent> {
+    let spec = resolve::<G>(name, players)?;
+    let mut agent = build::<G::State>(&spec, G::HIDDEN_INFORMATION, seed);
+    if name != "random" && !matches!(spec, AgentSpec::Random) {
+        agent = Box::new(Named {
+            inner: agent,
+            name: name.to_string(),
+        });
+    }
+    Ok(agent)
+}
+
+/// An agent under the name it was asked for (e.g. `ai:hard`).
+struct Named<S: GameState> {
+    inner: Box<dyn Agent<S>>,
+    name: String,
+}
+
+impl<S: GameState> Agent<S> for Named<S> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, state: &S) -> S::Action {
+        self.inner.choose(state)
+    }
+    fn inform(&mut self, state: &S, action: S::Action) {
+        self.inner.inform(state, action);
+    }
+    fn estimate(&mut self, state: &S, player: Player) -> Option<f64> {
+        self.inner.estimate(state, player)
+    }
+    fn analyse(&mut self, state: &S) -> Vec<ActionEstimate<S::Action>> {
+        self.inner.analyse(state)
     }
 }

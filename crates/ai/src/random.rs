@@ -29,3 +29,10 @@ impl<S: GameState> Agent<S> for RandomAgent {
         actions[self.rng.random_range(0..actions.len())]
     }
 }
+
+/// The first action a search would consider (a safe fallback).
+pub(crate) fn first_searchable<S: GameState>(state: &S) -> S::Action {
+    let mut actions = Vec::new();
+    crate::values::search_actions(state, &mut actions);
+    actions[0]
+}

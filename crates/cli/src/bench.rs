@@ -1,4 +1,6 @@
-//! `spelbord bench`: random playouts per second on one core.
+//! `spelbord bench`: random playouts per second on one core, or with
+//! `--agent` an agent's speed: MCTS iterations per second from the start, or
+//! milliseconds per move for the other agents.
 
 use anyhow::Result;
 use clap::Args;
@@ -29,6 +31,11 @@ pub struct BenchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Measure this agent instead of random playouts (e.g. `mcts`,
+    /// `ai:hard`): MCTS iterations per second from the start position, or
+    /// milliseconds per move.
+    #[arg(long)]
+    pub agent: Option<String>,
 }
 
 /// What one bench run measured.
@@ -88,6 +95,9 @@ impl GameVisitor for Bench {
 
 /// Runs `spelbord bench`.
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    if args.agent.is_some() {
+        return crate::bench_agent::run(args);
+    }
     let json = args.json;
     let r = visit_game(&args.game.clone(), Bench(args))??;
     if json {

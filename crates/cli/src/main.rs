@@ -1,11 +1,14 @@
 #![forbid(unsafe_code)]
 //! `spelbord`: play, study and measure the spelbord games from the terminal.
 
+mod arena;
 mod bench;
+mod bench_agent;
 mod catalogue;
 mod play;
 mod replay;
 mod selfplay;
+mod serve;
 mod term;
 
 use clap::{Parser, Subcommand};
@@ -29,10 +32,14 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between random agents and report the results.
     Selfplay(selfplay::SelfplayArgs),
-    /// Measure random playouts per second on one core.
+    /// Measure random playouts per second on one core (or an agent's speed).
     Bench(bench::BenchArgs),
+    /// Let agents play many games against each other and compare them.
+    Arena(arena::ArenaArgs),
     /// Check a game record and summarise it.
     Replay(replay::ReplayArgs),
+    /// Serve the games over HTTP and WebSocket (see docs/server.md).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,7 +50,9 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Selfplay(a) => selfplay::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Arena(a) => arena::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => code,

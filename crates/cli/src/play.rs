@@ -4,7 +4,7 @@ use crate::term::color_wanted;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use rand::Rng;
-use spelbord_ai::{Agent, make_agent};
+use spelbord_ai::{Agent, Hint, default_hint_budget, hints_for, make_agent_for};
 use spelbord_engine::rng::seeded;
 use spelbord_engine::{
     Game, GameState, GameVisitor, Notation, Options, Record, Turn, Viewer, visit_game,
@@ -18,8 +18,10 @@ use std::process::ExitCode;
 pub struct PlayArgs {
     /// The game's id (see `spelbord games`).
     pub game: String,
-    /// Who sits in each seat, in order: `human` or an agent such as `random`
-    /// (repeat per seat; unnamed seats: the first is human, the rest random).
+    /// Who sits in each seat, in order: `human`, a level `ai:easy`,
+    /// `ai:medium`, `ai:hard` or `ai:expert`, or an agent such as `random`
+    /// or `mcts:iters=2000` (repeat per seat; unnamed seats: the first is
+    /// human, the rest random).
     #[arg(long = "seat", value_name = "WHO")]
     pub seats: Vec<String>,
     /// Seed for the dice, deals and agents (default: a random seed, printed).
@@ -63,7 +65,9 @@ const HELP: &str = "\
 Enter a number from the list, or an action in notation (e.g. `24/18 18/13`).
 In tables games you may also enter one checker move at a time (`24/18`), then
 the next; `undo` takes back the last one, Enter confirms a complete play.
-Other commands: `list` (the legal actions again), `board`, `help`, `quit`.";
+Other commands: `list` (the legal actions again), `board`, `hint` (the
+computer's best three actions with its estimated chance to win after each),
+`help`, `quit`.";
 
 fn play<G: Game>(
     args: &PlayArgs,
@@ -96,7 +100,7 @@ fn play<G: Game>(
         if who == "human" {
             seats.push(Seat::Human);
         } else {
-            let agent = make_agent::<G>(&who, seed.wrapping_add(1 + p as u64))?;
+            let agent = make_agent_for::<G>(&who, players, seed.wrapping_add(1 + p as u64))?;
             seats.push(Seat::Agent(agent));
         }
         names.push(who);
@@ -149,7 +153,15 @@ fn play<G: Game>(
                         }
                     }
                     last_human = Some(p);
-                    match human_turn(&state, p, color, input, out)? {
+                    let hint = |s: &G::State| {
+                        hints_for::<G>(
+                            s,
+                            3,
+                            default_hint_budget(G::ID),
+                            seed ^ record.actions.len() as u64,
+                        )
+                    };
+                    match human_turn(&state, p, color, &hint, input, out)? {
                         Some(a) => a,
                         None => break true,
                     }
@@ -157,6 +169,15 @@ fn play<G: Game>(
             },
         };
         record.actions.push(state.format_action(action));
+        // Agents that keep their search between moves follow the game;
+        // with hidden cards nobody is told (a drawn card would show).
+        if !G::HIDDEN_INFORMATION {
+            for seat in seats.iter_mut() {
+                if let Seat::Agent(agent) = seat {
+                    agent.inform(&state, action);
+                }
+            }
+        }
         state.apply(action);
         for event in state.events() {
             writeln!(out, "  *** {event} ***")?;
@@ -231,10 +252,35 @@ fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
     Ok(())
 }
 
+fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
+    if hints.is_empty() {
+        writeln!(out, "No hint here.")?;
+        return Ok(());
+    }
+    writeln!(out, "Hints (estimated chance to win after each action):")?;
+    let width = hints.iter().map(|h| h.text.len()).max().unwrap_or(0);
+    for (i, h) in hints.iter().enumerate() {
+        let sure = match h.margin {
+            Some(0.0) => "certain".to_string(),
+            Some(m) => format!("± {:.1}%, {} playouts", 100.0 * m, h.samples),
+            None => format!("confidence {:.0}%", 100.0 * h.confidence),
+        };
+        writeln!(
+            out,
+            "  {}) {:<width$}  {:>5.1}%  ({sure})",
+            i + 1,
+            h.text,
+            100.0 * h.estimate
+        )?;
+    }
+    Ok(())
+}
+
 fn human_turn<S: Notation>(
     state: &S,
     p: usize,
     color: bool,
+    hint: &dyn Fn(&S) -> Vec<Hint>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Option<S::Action>> {
@@ -273,6 +319,10 @@ fn human_turn<S: Notation>(
             "quit" | "q" | "exit" => return Ok(None),
             "help" | "?" | "h" => {
                 writeln!(out, "{HELP}")?;
+                continue;
+            }
+            "hint" | "hints" => {
+                show_hints(out, &hint(state))?;
                 continue;
             }
             "board" | "b" => {

@@ -171,6 +171,45 @@ pub trait GameState: Clone + Debug + Send + Sync + 'static {
         self.apply(action);
         Ok(())
     }
+
+    /// What `action` means for the doubling cube, when it is a cube action
+    /// (so that agents can decide doubles from their own estimates and keep
+    /// the cube out of their searches). `None` for every other action.
+    fn cube_action(&self, _action: Self::Action) -> Option<CubeAction> {
+        None
+    }
+
+    /// A hash of the position for transposition tables: equal positions with
+    /// the same player to move give equal hashes. `None` if the game keeps none.
+    fn position_hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// Information-set sampling: a full state consistent with everything
+    /// `observation` shows, unseen parts drawn at random. It reads only the
+    /// observation, so an agent searching such states uses only what its
+    /// viewer may see. `None` when the game does not provide it or the
+    /// observation is inconsistent.
+    fn sample_from_observation<R: Rng + ?Sized>(
+        _observation: &Self::Observation,
+        _rng: &mut R,
+    ) -> Option<Self> {
+        None
+    }
+}
+
+/// The meaning of a doubling-cube action (see [`GameState::cube_action`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CubeAction {
+    /// Roll without doubling.
+    NoDouble,
+    /// Offer a double.
+    Double,
+    /// Accept a double.
+    Take,
+    /// Refuse a double.
+    Drop,
 }
 
 /// Draws from a list of weighted outcomes.

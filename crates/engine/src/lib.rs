@@ -28,7 +28,9 @@ pub mod tawla;
 
 pub use dynamic::{ActionInfo, DynGame, DynState};
 pub use error::{Error, Result};
-pub use game::{Game, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns, Turn, Viewer};
+pub use game::{
+    CubeAction, Game, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns, Turn, Viewer,
+};
 pub use options::{OptionKind, OptionSpec, Options};
 pub use record::Record;
 pub use registry::{GameVisitor, find_game, games, visit_game};

@@ -49,6 +49,10 @@ impl GameState for LagerState {
     fn is_legal(&self, action: LagerAction) -> bool {
         self.illegal_reason(action).is_none()
     }
+
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.zobrist())
+    }
 }
 
 impl serde::Serialize for LagerState {

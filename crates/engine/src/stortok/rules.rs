@@ -474,6 +474,13 @@ impl GameState for StortokState {
     fn observation(&self, viewer: Viewer) -> StortokObservation {
         StortokObservation::of(self, viewer)
     }
+
+    fn sample_from_observation<R: Rng + ?Sized>(
+        observation: &StortokObservation,
+        rng: &mut R,
+    ) -> Option<Self> {
+        observation.sample_state(rng)
+    }
 }
 
 impl StortokState {

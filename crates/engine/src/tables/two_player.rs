@@ -7,7 +7,7 @@ use super::movegen::{DiceRule, PlayGen, StepBoard};
 use super::play::{Play, Step, parse_steps};
 use super::render::render_board;
 use crate::error::{Error, Result};
-use crate::game::{GameState, Heuristic, Notation, Player, Returns, Turn, Viewer};
+use crate::game::{CubeAction, GameState, Heuristic, Notation, Player, Returns, Turn, Viewer};
 use crate::options::{OptionKind, OptionSpec, Options};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -483,6 +483,16 @@ impl<V: TablesVariant> GameState for TablesState<V> {
 
     fn observation(&self, _viewer: Viewer) -> TablesView {
         TablesView::of(self)
+    }
+
+    fn cube_action(&self, action: TablesAction) -> Option<CubeAction> {
+        match action {
+            TablesAction::Roll => Some(CubeAction::NoDouble),
+            TablesAction::Double => Some(CubeAction::Double),
+            TablesAction::Take => Some(CubeAction::Take),
+            TablesAction::Drop => Some(CubeAction::Drop),
+            _ => None,
+        }
     }
 }
 

@@ -1,0 +1,227 @@
+//! Matches between agents: seating that rotates so that every agent plays
+//! every seat equally often, one game between seated agents, and the score.
+//!
+//! **Score.** In each game every agent seated is compared with every other
+//! agent seated: the agent whose seats have the higher mean return gets 1,
+//! the other 0, equal means give both 0.5; an agent's score for the game is
+//! the mean over the agents it met. With two agents this is simply 1 when
+//! the agent's side came out ahead: a win in two-player games; in Stortok,
+//! that the stortok (the one loser) sat in the other agent's seat; in
+//! High-O Gammon and Tric-Trac, that the winner was one of its seats. The
+//! comparison is antisymmetric, and the seating rotates every seat through
+//! every agent, so agents of equal strength score 50% in expectation,
+//! whatever the number of players.
+
+use crate::Agent;
+use spelbord_engine::rng::seeded;
+use spelbord_engine::{Game, GameState, Turn};
+use std::time::Instant;
+
+/// The agent (index) in each seat of game number `game`: seat s gets agent
+/// (s + game) mod k, so over any k consecutive games each agent sits in
+/// each seat once.
+pub fn seating(game: u64, agents: usize, seats: usize) -> Vec<usize> {
+    (0..seats)
+        .map(|s| (s + (game % agents as u64) as usize) % agents)
+        .collect()
+}
+
+/// Each agent's score in one game (see the module text); `None` for an
+/// agent not seated or alone at the table.
+pub fn game_scores(returns: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
+    let mut sum = vec![0.0; agents];
+    let mut count = vec![0usize; agents];
+    for (s, &a) in seats.iter().enumerate() {
+        sum[a] += returns[s];
+        count[a] += 1;
+    }
+    let mean: Vec<Option<f64>> = (0..agents)
+        .map(|a| (count[a] > 0).then(|| sum[a] / count[a] as f64))
+        .collect();
+    (0..agents)
+        .map(|a| {
+            let mine = mean[a]?;
+            let others: Vec<f64> = (0..agents)
+                .filter(|&b| b != a)
+                .filter_map(|b| mean[b])
+                .map(|theirs| {
+                    if (mine - theirs).abs() < 1e-9 {
+                        0.5
+                    } else if mine > theirs {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            (!others.is_empty()).then(|| others.iter().sum::<f64>() / others.len() as f64)
+        })
+        .collect()
+}
+
+/// A mean with its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    /// Number of values.
+    pub n: usize,
+    /// Their mean.
+    pub mean: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+/// The mean of `values` and its 95% confidence interval (normal
+/// approximation with the sample standard deviation).
+pub fn summarize(values: &[f64]) -> Summary {
+    let n = values.len();
+    if n == 0 {
+        return Summary {
+            n,
+            mean: f64::NAN,
+            low: f64::NAN,
+            high: f64::NAN,
+        };
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let var = if n > 1 {
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n as f64).sqrt();
+    Summary {
+        n,
+        mean,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
+/// The Elo difference that an expected score stands for (clamped so that
+/// 0% and 100% give ±800).
+pub fn elo(score: f64) -> f64 {
+    let s = score.clamp(0.01, 0.99);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// What happened in one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// Returns per seat.
+    pub returns: Vec<f64>,
+    /// Player decisions made per seat.
+    pub decisions: Vec<u64>,
+    /// Seconds spent choosing per seat (CPU time of the thread).
+    pub seconds: Vec<f64>,
+    /// The longest single decision per seat, in seconds.
+    pub longest: Vec<f64>,
+    /// All actions, chance included.
+    pub plies: u64,
+}
+
+/// Plays one game of `game` with `agents[s]` in seat s, the dice from
+/// `seed`. Every agent is told of every action (perfect-information agents
+/// may keep their trees); thinking time is measured as CPU time.
+pub fn play_game<G: Game>(
+    game: &G,
+    agents: &mut [Box<dyn Agent<G::State>>],
+    seed: u64,
+) -> GameResult {
+    let mut state = game.initial_state();
+    let seats = state.num_players();
+    let mut rng = seeded(seed);
+    let mut decisions = vec![0u64; seats];
+    let mut seconds = vec![0f64; seats];
+    let mut longest = vec![0f64; seats];
+    let mut plies = 0u64;
+    let hidden = G::HIDDEN_INFORMATION;
+    loop {
+        let action = match state.turn() {
+            Turn::Over => break,
+            Turn::Chance => state.sample_chance(&mut rng),
+            Turn::Player(p) => {
+                let start = cpu_time::ThreadTime::try_now().ok();
+                let wall = Instant::now();
+                let a = agents[p].choose(&state);
+                let took = match start {
+                    Some(t) => t.elapsed().as_secs_f64(),
+                    None => wall.elapsed().as_secs_f64(),
+                };
+                seconds[p] += took;
+                longest[p] = longest[p].max(took);
+                decisions[p] += 1;
+                a
+            }
+        };
+        if !hidden {
+            for agent in agents.iter_mut() {
+                agent.inform(&state, action);
+            }
+        }
+        state.apply(action);
+        plies += 1;
+    }
+    GameResult {
+        returns: state.returns().as_slice().to_vec(),
+        decisions,
+        seconds,
+        longest,
+        plies,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seating_rotates_every_agent_through_every_seat() {
+        for agents in 2..=3 {
+            for seats in 2..=5 {
+                let mut count = vec![vec![0; seats]; agents];
+                for g in 0..agents as u64 {
+                    for (s, a) in seating(g, agents, seats).into_iter().enumerate() {
+                        count[a][s] += 1;
+                    }
+                }
+                assert!(count.iter().flatten().all(|&c| c == 1), "{agents} {seats}");
+            }
+        }
+    }
+
+    #[test]
+    fn two_agent_scores_follow_the_sides_net_result() {
+        // Stortok, three seats A B A: the stortok in B's seat.
+        let s = game_scores(&[0.5, -1.0, 0.5], &[0, 1, 0], 2);
+        assert_eq!(s, vec![Some(1.0), Some(0.0)]);
+        // One of A's seats lost.
+        let s = game_scores(&[-1.0, 0.5, 0.5], &[0, 1, 0], 2);
+        assert_eq!(s, vec![Some(0.0), Some(1.0)]);
+        // Four-player High-O Gammon A B A B: A's seat 2 won.
+        let s = game_scores(&[-4.0, -8.0, 20.0, -8.0], &[0, 1, 0, 1], 2);
+        assert_eq!(s, vec![Some(1.0), Some(0.0)]);
+        // A draw.
+        let s = game_scores(&[0.0, 0.0], &[1, 0], 2);
+        assert_eq!(s, vec![Some(0.5), Some(0.5)]);
+    }
+
+    #[test]
+    fn three_agents_scores_average_one_half() {
+        let s = game_scores(&[-1.0, 0.5, 0.5], &[0, 1, 2], 3);
+        assert_eq!(s, vec![Some(0.0), Some(0.75), Some(0.75)]);
+        let s = game_scores(&[1.0, -1.0], &[2, 0], 3);
+        assert_eq!(s, vec![Some(0.0), None, Some(1.0)]);
+    }
+
+    #[test]
+    fn summary_and_elo() {
+        let s = summarize(&[1.0, 0.0, 1.0, 1.0]);
+        assert!((s.mean - 0.75).abs() < 1e-12);
+        assert!(s.low < 0.75 && s.high > 0.75);
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.8).abs() < 0.1);
+        assert!(elo(0.25) < 0.0);
+    }
+}

@@ -1,0 +1,176 @@
+//! The search tree shared by the Monte Carlo searches: nodes in one vector,
+//! edges labelled by actions, per-player sums of scores.
+
+use crate::values::Values;
+use spelbord_engine::MAX_PLAYERS;
+
+/// No node.
+pub const NONE: u32 = u32::MAX;
+
+/// An edge: an action (or chance outcome) and the node it leads to.
+#[derive(Clone, Debug)]
+pub struct Edge<A> {
+    /// The action.
+    pub action: A,
+    /// Prior probability (PUCT), 0 when unused.
+    pub prior: f32,
+    /// In how many iterations the action was available (ISMCTS).
+    pub available: u32,
+    /// The child node, or [`NONE`] before it is first visited.
+    pub child: u32,
+}
+
+/// A node: visit count, per-player score sums and the edges out of it.
+#[derive(Clone, Debug)]
+pub struct Node<A> {
+    /// Iterations through this node.
+    pub visits: u32,
+    /// Sum of each player's score over those iterations.
+    pub sum: Values,
+    /// Sum of squares of each player's score (for confidence intervals).
+    pub sq: Values,
+    /// Whether the decision's actions have been listed.
+    pub expanded: bool,
+    /// The edges out of the node.
+    pub edges: Vec<Edge<A>>,
+}
+
+impl<A> Default for Node<A> {
+    fn default() -> Self {
+        Node {
+            visits: 0,
+            sum: [0.0; MAX_PLAYERS],
+            sq: [0.0; MAX_PLAYERS],
+            expanded: false,
+            edges: Vec::new(),
+        }
+    }
+}
+
+impl<A> Node<A> {
+    /// Mean score of `player`, or `default` when unvisited.
+    #[inline]
+    pub fn mean(&self, player: usize, default: f64) -> f64 {
+        if self.visits == 0 {
+            default
+        } else {
+            self.sum[player] / self.visits as f64
+        }
+    }
+
+    /// Half-width of the 95% confidence interval of `player`'s mean score.
+    pub fn margin(&self, player: usize) -> f64 {
+        let n = self.visits as f64;
+        if n < 2.0 {
+            return 0.5;
+        }
+        let mean = self.sum[player] / n;
+        let var = (self.sq[player] / n - mean * mean).max(0.0) * n / (n - 1.0);
+        1.96 * (var / n).sqrt()
+    }
+
+    /// Adds one iteration's scores.
+    #[inline]
+    pub fn add(&mut self, v: &Values, players: usize) {
+        self.visits += 1;
+        for (p, &x) in v.iter().enumerate().take(players) {
+            self.sum[p] += x;
+            self.sq[p] += x * x;
+        }
+    }
+}
+
+/// A tree of nodes; index 0 is the root.
+#[derive(Clone, Debug)]
+pub struct Tree<A> {
+    /// Every node; children refer to indices.
+    pub nodes: Vec<Node<A>>,
+}
+
+impl<A: Copy + PartialEq> Tree<A> {
+    /// A tree with only a root.
+    pub fn new() -> Self {
+        Tree {
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// Adds a node and returns its index.
+    #[inline]
+    pub fn add_node(&mut self) -> u32 {
+        self.nodes.push(Node::default());
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The child of `node` along `action` if there is one (any edge).
+    pub fn child(&self, node: u32, action: A) -> u32 {
+        self.nodes[node as usize]
+            .edges
+            .iter()
+            .find(|e| e.action == action)
+            .map_or(NONE, |e| e.child)
+    }
+
+    /// The child of chance node `node` for `outcome`, created if new; the
+    /// flag tells whether it was created.
+    pub fn chance_child(&mut self, node: u32, outcome: A) -> (u32, bool) {
+        let at = node as usize;
+        if let Some(e) = self.nodes[at].edges.iter().find(|e| e.action == outcome) {
+            return (e.child, false);
+        }
+        let child = self.add_node();
+        self.nodes[at].edges.push(Edge {
+            action: outcome,
+            prior: 0.0,
+            available: 0,
+            child,
+        });
+        (child, true)
+    }
+
+    /// Keeps only the subtree under `node`, which becomes the root.
+    pub fn reroot(&mut self, node: u32) {
+        let mut old = std::mem::take(&mut self.nodes);
+        let mut order = vec![node];
+        let mut next = 0;
+        let mut nodes = Vec::new();
+        while next < order.len() {
+            let mut n = std::mem::take(&mut old[order[next] as usize]);
+            next += 1;
+            for e in &mut n.edges {
+                if e.child != NONE {
+                    order.push(e.child);
+                    e.child = (order.len() - 1) as u32;
+                }
+            }
+            nodes.push(n);
+        }
+        self.nodes = nodes;
+    }
+}
+
+impl<A: Copy + PartialEq> Default for Tree<A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reroot_keeps_the_subtree_and_its_links() {
+        let mut t: Tree<u8> = Tree::new();
+        let (a, _) = t.chance_child(0, 1);
+        let (b, _) = t.chance_child(0, 2);
+        let (c, _) = t.chance_child(a, 3);
+        t.nodes[c as usize].visits = 7;
+        t.nodes[b as usize].visits = 9;
+        t.reroot(a);
+        assert_eq!(t.nodes.len(), 2);
+        let c2 = t.child(0, 3);
+        assert_eq!(t.nodes[c2 as usize].visits, 7);
+        assert_eq!(t.child(0, 2), NONE);
+    }
+}

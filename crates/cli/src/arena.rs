@@ -1,0 +1,284 @@
+//! `spelbord arena`: agents play many games against each other; seats
+//! rotate so that every agent plays every seat equally; each agent's mean
+//! score with its 95% confidence interval, the Elo difference of two agents,
+//! and the thinking time per move.
+
+use crate::term::{progress, progress_wanted};
+use anyhow::{Result, bail};
+use clap::Args;
+use serde::Serialize;
+use spelbord_ai::arena::{GameResult, elo, game_scores, play_game, seating, summarize};
+use spelbord_ai::{Agent, make_agent_for};
+use spelbord_engine::{Game, GameState, GameVisitor, Options, visit_game};
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Options of `spelbord arena`.
+#[derive(Args, Debug, Clone)]
+pub struct ArenaArgs {
+    /// The game's id.
+    pub game: String,
+    /// The agents, separated by commas, e.g. `ai:hard,greedy` or
+    /// `mcts:iters=500,cutoff=10,random` (a `key=value` after an agent is
+    /// one of its parameters).
+    #[arg(long, value_name = "A,B[,C..]")]
+    pub agents: String,
+    /// Number of games (rounded up to a multiple of the number of agents,
+    /// so that the seats rotate fully).
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Seed of the dice and the agents.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (one core each).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// A game option as key=value (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Splits the agents list: a `key=value` item belongs to the agent before it.
+pub fn split_agents(list: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match out.last_mut() {
+            Some(last) if item.contains('=') && !item.contains(':') => {
+                last.push(',');
+                last.push_str(item);
+            }
+            _ => out.push(item.to_string()),
+        }
+    }
+    out
+}
+
+/// The Elo difference of the first agent over the second.
+#[derive(Debug, Serialize)]
+pub struct EloReport {
+    /// The difference at the mean score.
+    pub difference: f64,
+    /// Its 95% interval, from the score's.
+    pub ci95: [f64; 2],
+}
+
+/// What an arena run measured.
+#[derive(Debug, Serialize)]
+pub struct ArenaReport {
+    game: String,
+    options: Options,
+    /// The agents, in the order given (a repeated name gets `#2`, `#3`).
+    agents: Vec<String>,
+    games: u64,
+    seed: u64,
+    seats: usize,
+    /// Mean score per agent (1 win, 0.5 draw, 0 loss; see `docs/ai.md` for
+    /// more than two players).
+    score: BTreeMap<String, f64>,
+    /// The 95% confidence interval of each agent's score.
+    ci95: BTreeMap<String, [f64; 2]>,
+    /// Mean thinking time per decision (CPU time, milliseconds).
+    ms_per_move: BTreeMap<String, f64>,
+    /// The longest single decision (CPU time, milliseconds).
+    max_ms_per_move: BTreeMap<String, f64>,
+    /// Mean return per seat occupied.
+    mean_return: BTreeMap<String, f64>,
+    /// The first agent's Elo difference over the second (two agents only).
+    elo: Option<EloReport>,
+    plies_mean: f64,
+    seconds: f64,
+}
+
+struct Run(ArenaArgs);
+
+impl GameVisitor for Run {
+    type Output = Result<ArenaReport>;
+    fn visit<G: Game>(self) -> Result<ArenaReport> {
+        arena::<G>(&self.0)
+    }
+}
+
+fn unique_names(agents: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for a in agents {
+        let seen = out
+            .iter()
+            .filter(|n| n.split('#').next() == Some(a))
+            .count();
+        out.push(if seen == 0 {
+            a.clone()
+        } else {
+            format!("{a}#{}", seen + 1)
+        });
+    }
+    out
+}
+
+/// One game's seating (agent per seat) and result.
+type Seated = (Vec<usize>, GameResult);
+
+fn agent_seed(seed: u64, game: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(game.wrapping_mul(1_000_003))
+        .wrapping_add(seat as u64 * 7919)
+}
+
+fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
+    let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
+    let game = G::from_options(&options)?;
+    let seats = game.initial_state().num_players();
+    let agents = split_agents(&args.agents);
+    if agents.len() < 2 {
+        bail!("an arena needs at least two agents (e.g. --agents ai:hard,random)");
+    }
+    for a in &agents {
+        make_agent_for::<G>(a, seats, 0)?;
+    }
+    let k = agents.len();
+    let games = args.games.max(1).div_ceil(k as u64) * k as u64;
+    let bar = progress(games, progress_wanted(args.json));
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<Option<Seated>>> = Mutex::new(vec![None; games as usize]);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let seated = seating(i, k, seats);
+                    let mut players: Vec<Box<dyn Agent<G::State>>> = seated
+                        .iter()
+                        .enumerate()
+                        .map(|(s, &a)| {
+                            make_agent_for::<G>(&agents[a], seats, agent_seed(args.seed, i, s))
+                                .expect("checked above")
+                        })
+                        .collect();
+                    // The k games of one rotation share their dice.
+                    let dice = args.seed.wrapping_add(i / k as u64);
+                    let result = play_game(&game, &mut players, dice);
+                    results.lock().expect("no panics")[i as usize] = Some((seated, result));
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let results: Vec<Seated> = results
+        .into_inner()
+        .expect("no panics")
+        .into_iter()
+        .flatten()
+        .collect();
+    let names = unique_names(&agents);
+    let mut scores = vec![Vec::new(); k];
+    let mut seconds = vec![0.0; k];
+    let mut decisions = vec![0u64; k];
+    let mut longest = vec![0f64; k];
+    let mut returns = vec![(0.0, 0u64); k];
+    let mut plies = 0u64;
+    for (seated, r) in &results {
+        for (a, s) in game_scores(&r.returns, seated, k).into_iter().enumerate() {
+            if let Some(s) = s {
+                scores[a].push(s);
+            }
+        }
+        for (s, &a) in seated.iter().enumerate() {
+            seconds[a] += r.seconds[s];
+            decisions[a] += r.decisions[s];
+            longest[a] = longest[a].max(r.longest[s]);
+            returns[a].0 += r.returns[s];
+            returns[a].1 += 1;
+        }
+        plies += r.plies;
+    }
+    let summaries: Vec<_> = scores.iter().map(|s| summarize(s)).collect();
+    let by_agent = |f: &dyn Fn(usize) -> f64| -> BTreeMap<String, f64> {
+        (0..k).map(|a| (names[a].clone(), f(a))).collect()
+    };
+    let elo = (k == 2).then(|| EloReport {
+        difference: elo(summaries[0].mean),
+        ci95: [elo(summaries[0].low), elo(summaries[0].high)],
+    });
+    Ok(ArenaReport {
+        game: G::ID.into(),
+        options,
+        agents: names.clone(),
+        games,
+        seed: args.seed,
+        seats,
+        score: by_agent(&|a| summaries[a].mean),
+        ci95: (0..k)
+            .map(|a| (names[a].clone(), [summaries[a].low, summaries[a].high]))
+            .collect(),
+        ms_per_move: by_agent(&|a| 1000.0 * seconds[a] / decisions[a].max(1) as f64),
+        max_ms_per_move: by_agent(&|a| 1000.0 * longest[a]),
+        mean_return: by_agent(&|a| returns[a].0 / returns[a].1.max(1) as f64),
+        elo,
+        plies_mean: plies as f64 / games as f64,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Runs `spelbord arena`.
+pub fn run(args: ArenaArgs) -> Result<ExitCode> {
+    let json = args.json;
+    let r = visit_game(&args.game.clone(), Run(args))??;
+    if json {
+        println!("{}", serde_json::to_string(&r)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} games of {} ({} seats, seed {}), seats rotating",
+        r.games, r.game, r.seats, r.seed
+    );
+    let width = r.agents.iter().map(|a| a.len()).max().unwrap_or(5).max(5);
+    println!(
+        "  {:<width$}  {:>6}  {:>15}  {:>9}  {:>9}  {:>8}",
+        "agent", "score", "95% interval", "ms/move", "max ms", "return"
+    );
+    for a in &r.agents {
+        let ci = r.ci95[a];
+        println!(
+            "  {:<width$}  {:>5.1}%  {:>6.1}% – {:>5.1}%  {:>9.2}  {:>9.1}  {:>+8.3}",
+            a,
+            100.0 * r.score[a],
+            100.0 * ci[0],
+            100.0 * ci[1],
+            r.ms_per_move[a],
+            r.max_ms_per_move[a],
+            r.mean_return[a]
+        );
+    }
+    if let Some(e) = &r.elo {
+        println!(
+            "  Elo difference ({} over {}): {:+.0} (95%: {:+.0} to {:+.0})",
+            r.agents[0], r.agents[1], e.difference, e.ci95[0], e.ci95[1]
+        );
+    }
+    println!("  {:.1} plies per game, {:.1} s", r.plies_mean, r.seconds);
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_lists_keep_parameters_with_their_agent() {
+        assert_eq!(
+            split_agents("mcts:iters=500,cutoff=10,random, ai:hard"),
+            vec!["mcts:iters=500,cutoff=10", "random", "ai:hard"]
+        );
+        assert_eq!(unique_names(&["a".into(), "a".into()]), vec!["a", "a#2"]);
+    }
+}

@@ -1,0 +1,20 @@
+//! Tests of `spelbord serve`: the real binary, real sockets on 127.0.0.1.
+
+mod crash;
+mod errors;
+mod games;
+mod harness;
+mod hidden;
+mod protocol;
+mod web;
+
+/// A seed for the test's random choices: `SPELBORD_TEST_SEED` or a fresh
+/// one, printed so that a failure can be replayed.
+pub fn test_seed(name: &str) -> u64 {
+    let seed = std::env::var("SPELBORD_TEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(rand::random);
+    println!("{name}: SPELBORD_TEST_SEED={seed}");
+    seed
+}

@@ -1,0 +1,54 @@
+//! `GET /api/tables/{id}/hints`: the AI's best moves for the seat to move,
+//! each with its estimated chance of winning (the browser's hint button).
+
+use super::{AppState, bearer};
+use crate::error::ApiError;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use serde_json::{Value, json};
+use spelbord_ai::Budget;
+use spelbord_engine::Turn;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// How many hints are given.
+const HINTS: usize = 5;
+
+/// How long one hint search may take.
+const HINT_TIME: Duration = Duration::from_millis(700);
+
+/// Hint searches run one at a time, so that hints never starve AI seats.
+static HINT_PERMITS: Semaphore = Semaphore::const_new(1);
+
+/// The best moves for the token's seat, which must be to move.
+pub async fn hints(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
+    let cell = app.hub.table(&id).await?;
+    let (state, version) = {
+        let t = cell.table.lock().await;
+        let seat = t.seat_of_token(&token).ok_or(ApiError::Unauthorized)?;
+        match t.state.turn() {
+            Turn::Player(p) if p == seat => {}
+            Turn::Over => return Err(ApiError::GameOver),
+            _ => return Err(ApiError::NotYourTurn(seat)),
+        }
+        (t.state.clone(), t.version)
+    };
+    let _permit = HINT_PERMITS
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let budget = Budget::Millis(HINT_TIME.as_millis() as u64);
+    let seed = version ^ 0x5eed;
+    let found =
+        tokio::task::spawn_blocking(move || spelbord_ai::hints(&*state, HINTS, budget, seed))
+            .await
+            .map_err(|e| ApiError::Internal(format!("the hint search failed: {e}")))?
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(json!({ "version": version, "hints": found })))
+}

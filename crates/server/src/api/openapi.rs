@@ -1,0 +1,389 @@
+//! The OpenAPI 3.1 description of the HTTP API, served at `/api/openapi.json`.
+
+use axum::Json;
+use serde_json::{Value, json};
+
+fn error_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    })
+}
+
+fn ok(description: &str, schema: &str) -> Value {
+    json!({
+        "description": description,
+        "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
+    })
+}
+
+fn body(schema: &str) -> Value {
+    json!({
+        "required": true,
+        "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
+    })
+}
+
+fn table_id() -> Value {
+    json!({
+        "name": "id", "in": "path", "required": true,
+        "description": "The table's id (24 hexadecimal digits).",
+        "schema": { "type": "string", "pattern": "^[0-9a-f]{24}$" }
+    })
+}
+
+fn paths() -> Value {
+    json!({
+        "/api/health": { "get": {
+            "summary": "Whether the server is up",
+            "operationId": "health",
+            "responses": { "200": { "description": "Up", "content": { "application/json": { "schema": { "type": "object" } } } } }
+        }},
+        "/api/games": { "get": {
+            "summary": "The game catalogue with each game's options and the AI agents",
+            "operationId": "listGames",
+            "responses": { "200": { "description": "Every game", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["games"],
+                "properties": { "games": { "type": "array", "items": { "$ref": "#/components/schemas/Game" } } }
+            } } } } }
+        }},
+        "/api/games/{game}": { "get": {
+            "summary": "One game, with its rules for players in Markdown",
+            "operationId": "getGame",
+            "parameters": [{ "name": "game", "in": "path", "required": true, "schema": { "type": "string" } }],
+            "responses": { "200": ok("The game (with `rules`)", "Game"), "404": error_response("No such game (`not_found`)") }
+        }},
+        "/api/tables": { "post": {
+            "summary": "Create a table",
+            "description": "Creates a table; chance actions at the start (a deal, an opening roll) are played at once. AI seats start moving as soon as it is their turn. Nobody holds a seat yet: join the open seats with `/join`.",
+            "operationId": "createTable",
+            "requestBody": body("CreateTable"),
+            "responses": {
+                "201": ok("The new table, as a spectator sees it, with `invites` for the open seats", "Table"),
+                "400": error_response("`bad_json`, `bad_request` (seats), `unknown_game` or `bad_option`"),
+                "413": error_response("`too_large`"), "429": error_response("`rate_limited`")
+            }
+        }},
+        "/api/tables/{id}": { "get": {
+            "summary": "Read a table as a seat (with its token) or as a spectator (without)",
+            "operationId": "getTable",
+            "parameters": [table_id()],
+            "security": [{}, { "seatToken": [] }],
+            "responses": {
+                "200": ok("The table: the viewer's observation, the legal actions when it is the viewer's turn, and the version", "Table"),
+                "401": error_response("A token was given but is not a seat token of this table (`unauthorized`)"),
+                "404": error_response("No such table (`not_found`)")
+            }
+        }},
+        "/api/tables/{id}/join": { "post": {
+            "summary": "Take an open seat",
+            "description": "Gives the seat (the first open one if `seat` is not given) to the caller and returns the seat's secret token, shown only this once: keep it. Only the token can act for the seat.",
+            "operationId": "joinTable",
+            "parameters": [table_id()],
+            "requestBody": body("Join"),
+            "responses": {
+                "200": ok("The seat, its token, and invite links for the seats still open", "Joined"),
+                "400": error_response("`bad_json` or `bad_request` (no such seat, a bad name or player key)"),
+                "404": error_response("No such table"),
+                "409": error_response("`seat_taken` or `game_over`")
+            }
+        }},
+        "/api/tables/{id}/actions": { "post": {
+            "summary": "Play an action for the seat of the token",
+            "description": "The action must be based on the table's current version. The server stores the action (and the chance and forced actions that follow it) before it answers or tells anyone; on any error nothing changes.",
+            "operationId": "act",
+            "parameters": [table_id()],
+            "security": [{ "seatToken": [] }],
+            "requestBody": body("Act"),
+            "responses": {
+                "200": ok("The new version, the actions applied (the player's, then chance and forced ones), and the seat's new view", "Acted"),
+                "400": error_response("`bad_json` (malformed body) or `bad_action` (not an action of this game in notation or JSON)"),
+                "401": error_response("No or an unknown seat token (`unauthorized`)"),
+                "404": error_response("No such table"),
+                "409": error_response("`stale_version` (with the current `version`), `not_your_turn` or `game_over`"),
+                "413": error_response("`too_large`"),
+                "422": error_response("A well-formed action that is not legal now (`illegal_action`)"),
+                "429": error_response("`rate_limited`"),
+                "503": error_response("`unavailable`: shutting down or the database failed; nothing was changed")
+            }
+        }},
+        "/api/tables/{id}/record": { "get": {
+            "summary": "The game's record (every action with chance outcomes, seats, result)",
+            "description": "For games with hidden information, only when the game is over; for the others at any time.",
+            "operationId": "getRecord",
+            "parameters": [table_id()],
+            "responses": {
+                "200": ok("The record in the engine's record format, with `finished` and `version`", "Record"),
+                "404": error_response("No such table"),
+                "409": error_response("`not_finished` (hidden information)")
+            }
+        }},
+        "/api/tables/{id}/ws": { "get": {
+            "summary": "The table's WebSocket of versioned events (see docs/server.md)",
+            "description": "Upgrade to a WebSocket, then send `{\"type\":\"hello\",\"token\":TOKEN|null,\"since\":VERSION|null}`. The server answers `welcome`, then the events after `since` or a full `sync`, then every new `event` (and `seats` when someone joins), each filtered for the viewer.",
+            "operationId": "tableEvents",
+            "parameters": [table_id()],
+            "responses": { "101": { "description": "Switching to the WebSocket protocol" }, "404": error_response("No such table") }
+        }},
+        "/api/players/me/tables": { "get": {
+            "summary": "A player's unfinished tables (where he sits or that he created)",
+            "operationId": "playerTables",
+            "parameters": [{ "name": "X-Player-Key", "in": "header", "required": true,
+                "description": "The secret key the player gave when creating or joining (16 to 128 characters).",
+                "schema": { "type": "string", "minLength": 16, "maxLength": 128 } }],
+            "responses": {
+                "200": { "description": "The tables", "content": { "application/json": { "schema": {
+                    "type": "object", "properties": { "tables": { "type": "array", "items": { "$ref": "#/components/schemas/PlayerTable" } } }
+                } } } },
+                "400": error_response("No or a malformed key (`bad_request`)")
+            }
+        }}
+    })
+}
+
+fn schemas() -> Value {
+    json!({
+        "Error": {
+            "type": "object", "required": ["error"],
+            "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": {
+                "code": { "type": "string", "enum": ["bad_json", "bad_request", "unknown_game", "bad_option", "bad_action",
+                    "unauthorized", "not_found", "stale_version", "not_your_turn", "game_over", "seat_taken",
+                    "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal"] },
+                "message": { "type": "string" },
+                "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
+            } } }
+        },
+        "OptionSpec": {
+            "type": "object", "required": ["key", "default", "kind", "help"],
+            "properties": {
+                "key": { "type": "string" }, "default": { "type": "string" }, "help": { "type": "string" },
+                "kind": { "type": "string", "enum": ["choice", "int"] },
+                "values": { "type": "array", "items": { "type": "string" }, "description": "For `choice`." },
+                "min": { "type": "integer", "description": "For `int`." }, "max": { "type": "integer", "description": "For `int`." }
+            }
+        },
+        "Game": {
+            "type": "object", "required": ["id", "name", "summary", "players", "hidden_information", "options", "agents"],
+            "properties": {
+                "id": { "type": "string" }, "name": { "type": "string" }, "summary": { "type": "string" },
+                "players": { "type": "object", "properties": { "min": { "type": "integer" }, "max": { "type": "integer" } } },
+                "hidden_information": { "type": "boolean" },
+                "options": { "type": "array", "items": { "$ref": "#/components/schemas/OptionSpec" } },
+                "agents": { "type": "array", "items": { "type": "string" }, "description": "Agent names for AI seats (`ai:NAME`)." },
+                "rules": { "type": "string", "description": "Markdown; only from /api/games/{game}." }
+            }
+        },
+        "CreateTable": {
+            "type": "object", "required": ["game"], "additionalProperties": false,
+            "properties": {
+                "game": { "type": "string", "example": "tawla" },
+                "options": { "type": "object", "additionalProperties": { "type": ["string", "integer"] }, "description": "Option values; the rest take their defaults." },
+                "seats": { "type": "array", "items": { "type": "string" }, "example": ["open", "ai:random"],
+                    "description": "One per seat: `open` for a person, `ai:LEVEL` (or an agent name) for the server's AI. Default: all open." },
+                "auto_forced": { "type": "boolean", "default": true, "description": "Whether the server plays an action by itself when it is the only legal one (forced moves, passes). AI seats always do." },
+                "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The creator's secret player key, to find the table again with /api/players/me/tables." }
+            }
+        },
+        "Join": {
+            "type": "object", "additionalProperties": false,
+            "properties": {
+                "seat": { "type": "integer", "minimum": 0, "description": "Default: the first open seat." },
+                "name": { "type": "string", "maxLength": 40 },
+                "player": { "type": "string", "minLength": 16, "maxLength": 128 }
+            }
+        },
+        "Joined": {
+            "type": "object", "required": ["table", "seat", "token", "invites", "ws", "view"],
+            "properties": {
+                "table": { "type": "string" }, "seat": { "type": "integer" },
+                "token": { "type": "string", "description": "The seat's secret token: send it as `Authorization: Bearer TOKEN`." },
+                "invites": { "$ref": "#/components/schemas/Invites" },
+                "ws": { "type": "string" }, "view": { "$ref": "#/components/schemas/Table" }
+            }
+        },
+        "Invites": { "type": "array", "items": { "type": "object", "properties": {
+            "seat": { "type": "integer" }, "url": { "type": "string", "example": "/t/0123456789abcdef01234567?seat=1" } } } },
+        "Seat": {
+            "type": "object", "required": ["seat", "kind"],
+            "properties": { "seat": { "type": "integer" }, "kind": { "type": "string", "enum": ["open", "human", "ai"] },
+                "name": { "type": ["string", "null"] }, "agent": { "type": "string" } }
+        },
+        "Turn": {
+            "type": "object", "required": ["kind"],
+            "properties": { "kind": { "type": "string", "enum": ["player", "chance", "over"] }, "seat": { "type": "integer" } }
+        },
+        "ActionInfo": {
+            "type": "object", "properties": { "text": { "type": "string", "description": "The action in the game's notation." },
+                "json": { "description": "The action as the game's JSON." } }
+        },
+        "State": {
+            "type": "object", "required": ["version", "turn", "observation", "text"],
+            "properties": {
+                "version": { "type": "integer", "description": "The number of actions so far." },
+                "turn": { "$ref": "#/components/schemas/Turn" },
+                "observation": { "description": "What the viewer may see, as the game's JSON observation." },
+                "text": { "type": "string", "description": "The game's text drawing for the viewer." },
+                "legal": { "type": "array", "items": { "$ref": "#/components/schemas/ActionInfo" }, "description": "Only when it is the viewer's turn." },
+                "returns": { "type": "array", "items": { "type": "number" }, "description": "Only when the game is over." }
+            }
+        },
+        "Table": {
+            "type": "object",
+            "required": ["id", "game", "options", "status", "seats", "invites", "viewer", "version", "state"],
+            "properties": {
+                "id": { "type": "string" }, "game": { "type": "string" },
+                "options": { "type": "object", "additionalProperties": { "type": "string" } },
+                "auto_forced": { "type": "boolean" }, "hidden_information": { "type": "boolean" },
+                "status": { "type": "string", "enum": ["waiting", "playing", "finished"] },
+                "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
+                "invites": { "$ref": "#/components/schemas/Invites" },
+                "viewer": { "description": "`{\"seat\": N}` or `\"spectator\"`." },
+                "version": { "type": "integer" }, "created_at": { "type": "integer" }, "updated_at": { "type": "integer" },
+                "ws": { "type": "string" }, "state": { "$ref": "#/components/schemas/State" }
+            }
+        },
+        "Act": {
+            "type": "object", "required": ["version"], "additionalProperties": false,
+            "description": "Exactly one of `action` and `json`.",
+            "properties": {
+                "version": { "type": "integer", "description": "The table version the action is based on." },
+                "action": { "type": "string", "maxLength": 500, "description": "The action in the game's notation." },
+                "json": { "description": "The action as the game's JSON (as in `legal[].json`)." }
+            }
+        },
+        "AppliedAction": {
+            "type": "object", "required": ["seat", "auto", "hidden", "version"],
+            "properties": {
+                "version": { "type": "integer" }, "seat": { "type": ["integer", "null"], "description": "null for chance." },
+                "auto": { "type": "boolean" }, "hidden": { "type": "boolean", "description": "A chance action of a hidden-information game: no text." },
+                "text": { "type": "string" }, "json": {}
+            }
+        },
+        "Acted": {
+            "type": "object", "required": ["version", "actions", "state"],
+            "properties": {
+                "version": { "type": "integer" },
+                "actions": { "type": "array", "items": { "$ref": "#/components/schemas/AppliedAction" } },
+                "state": { "$ref": "#/components/schemas/State" }
+            }
+        },
+        "Record": {
+            "type": "object", "required": ["format", "game", "actions"],
+            "properties": {
+                "format": { "type": "integer" }, "game": { "type": "string" },
+                "options": { "type": "object" }, "players": { "type": "array", "items": { "type": "string" } },
+                "actions": { "type": "array", "items": { "type": "string" } },
+                "result": { "type": "array", "items": { "type": "number" } },
+                "finished": { "type": "boolean" }, "version": { "type": "integer" }
+            }
+        },
+        "PlayerTable": {
+            "type": "object",
+            "properties": {
+                "id": { "type": "string" }, "game": { "type": "string" }, "status": { "type": "string" },
+                "version": { "type": "integer" }, "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
+                "your_seats": { "type": "array", "items": { "type": "integer" } }, "your_turn": { "type": "boolean" },
+                "created": { "type": "boolean" }, "updated_at": { "type": "integer" }
+            }
+        }
+    })
+}
+
+/// The routes the browser client uses besides the table API: the replay of
+/// a game and the AI's hints.
+fn with_client_paths(mut paths: Value) -> Value {
+    paths["/api/tables/{id}/replay"] = replay_path();
+    paths["/api/tables/{id}/hints"] = hints_path();
+    paths
+}
+
+/// `GET /api/tables/{id}/replay`.
+fn replay_path() -> Value {
+    json!({ "get": {
+        "summary": "Every position of the game with the action that led to it (the browser's replay view)",
+        "description": "Steps from the start (version 0) to now, each with the action, its events and the state as `seat` (or a spectator) sees it. For games with hidden information, only when the game is over.",
+        "operationId": "getReplay",
+        "parameters": [table_id(), {
+            "name": "seat", "in": "query", "required": false,
+            "description": "Whose view to show (default: a spectator's).",
+            "schema": { "type": "integer", "minimum": 0 }
+        }],
+        "responses": {
+            "200": { "description": "The steps", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["game", "steps"],
+                "properties": {
+                    "table": { "type": "string" }, "game": { "type": "string" },
+                    "options": { "type": "object" }, "players": { "type": "array", "items": { "type": "string" } },
+                    "seats": { "type": "array", "items": { "type": "object" } },
+                    "result": { "type": ["array", "null"], "items": { "type": "number" } },
+                    "finished": { "type": "boolean" },
+                    "steps": { "type": "array", "items": {
+                        "type": "object",
+                        "properties": {
+                            "version": { "type": "integer" }, "seat": { "type": ["integer", "null"] },
+                            "auto": { "type": "boolean" }, "text": { "type": ["string", "null"] },
+                            "events": { "type": "array", "items": { "type": "string" } },
+                            "state": { "$ref": "#/components/schemas/State" }
+                        }
+                    } }
+                }
+            } } } },
+            "400": error_response("No such seat"),
+            "404": error_response("No such table"),
+            "409": error_response("`not_finished` (hidden information)")
+        }
+    }})
+}
+
+/// `GET /api/tables/{id}/hints`.
+fn hints_path() -> Value {
+    json!({ "get": {
+        "summary": "The AI's best moves for the caller's seat, with their chances",
+        "description": "Needs the seat's token, and the seat must be to move. Up to five actions, best first, each with `estimate` (the mover's estimated chance to win after it, 0..1), `confidence` (0..1), `margin` and `samples`. The search takes under a second.",
+        "operationId": "getHints",
+        "security": [{ "seatToken": [] }],
+        "parameters": [table_id()],
+        "responses": {
+            "200": { "description": "The hints", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["version", "hints"],
+                "properties": {
+                    "version": { "type": "integer" },
+                    "hints": { "type": "array", "items": {
+                        "type": "object",
+                        "properties": {
+                            "text": { "type": "string" }, "json": {},
+                            "estimate": { "type": "number" }, "confidence": { "type": "number" },
+                            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" }
+                        }
+                    } }
+                }
+            } } } },
+            "401": error_response("No valid seat token"),
+            "404": error_response("No such table"),
+            "409": error_response("`not_your_turn` or `game_over`")
+        }
+    }})
+}
+
+/// The OpenAPI document.
+pub fn openapi() -> Value {
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "spelbord play server",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Tables for every spelbord game over HTTP and WebSocket. The WebSocket protocol (events, reconnecting) is described in docs/server.md."
+        },
+        "paths": with_client_paths(paths()),
+        "components": {
+            "schemas": schemas(),
+            "securitySchemes": { "seatToken": { "type": "http", "scheme": "bearer",
+                "description": "The secret seat token returned by /join." } }
+        }
+    })
+}
+
+/// `GET /api/openapi.json`.
+pub async fn document() -> Json<Value> {
+    Json(openapi())
+}

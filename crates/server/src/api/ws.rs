@@ -1,0 +1,212 @@
+//! The WebSocket of a table: versioned events filtered for each viewer, and
+//! reconnection from the last version seen (see `docs/server.md`).
+
+use super::AppState;
+use crate::error::ApiError;
+use crate::hub::{Notice, TableCell};
+use crate::limits::TokenBucket;
+use crate::table::CatchUp;
+use crate::view;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use spelbord_engine::Viewer;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+
+/// How long a client has to say hello after connecting.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Close code: the client broke the protocol or a limit.
+const POLICY: u16 = 1008;
+/// Close code: the server is restarting; reconnect later.
+const RESTART: u16 = 1012;
+/// Close code: the seat token is not valid for this table.
+const UNAUTHORIZED: u16 = 4401;
+
+/// What a client may send.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMessage {
+    /// The first message: who is watching, and the last version seen.
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// Asks for a `pong`.
+    Ping,
+    /// Asks for a full `sync`.
+    Sync,
+}
+
+/// `GET /api/tables/{id}/ws`: upgrades to the table's event stream.
+pub async fn upgrade(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let cell = app.hub.table(&id).await?;
+    let max = app.limits.max_ws_message;
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| session(app, cell, socket)))
+}
+
+async fn send(socket: &mut WebSocket, message: &Value) -> bool {
+    socket
+        .send(Message::Text(message.to_string().into()))
+        .await
+        .is_ok()
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    // The closing handshake: read (and drop) what the client still sends
+    // until its close, so that the connection is not reset under it.
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+}
+
+fn error_message(code: &str, message: &str) -> Value {
+    json!({ "type": "error", "code": code, "message": message })
+}
+
+/// Reads the hello: the viewer's token (none for a spectator) and version.
+async fn hello(socket: &mut WebSocket) -> Result<(Option<String>, Option<u64>), &'static str> {
+    let first = tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await;
+    let Ok(Some(Ok(Message::Text(text)))) = first else {
+        return Err("the first message must be a hello, within 10 seconds");
+    };
+    match serde_json::from_str::<ClientMessage>(&text) {
+        Ok(ClientMessage::Hello { token, since }) => Ok((token, since)),
+        _ => Err("the first message must be {\"type\": \"hello\", ...}"),
+    }
+}
+
+async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
+    let mut shutdown = app.hub.shutdown_signal();
+    let (token, since) = match hello(&mut socket).await {
+        Ok(h) => h,
+        Err(reason) => {
+            send(&mut socket, &error_message("bad_message", reason)).await;
+            close(&mut socket, POLICY, "hello expected").await;
+            return;
+        }
+    };
+    let (viewer, mut notices, first, mut last, table_id, hidden) = {
+        let t = cell.table.lock().await;
+        let viewer = match token.as_deref().map(|tok| t.seat_of_token(tok)) {
+            None => Viewer::Spectator,
+            Some(Some(seat)) => Viewer::Player(seat),
+            Some(None) => {
+                drop(t);
+                let e = ApiError::Unauthorized;
+                send(&mut socket, &error_message(e.code(), &e.to_string())).await;
+                close(&mut socket, UNAUTHORIZED, "unauthorized").await;
+                return;
+            }
+        };
+        let notices = cell.notices.subscribe();
+        let hidden = t.game.hidden_information();
+        let mut first = vec![json!({
+            "type": "welcome",
+            "table": t.id,
+            "viewer": view::viewer_json(viewer),
+            "version": t.version,
+            "status": view::status(&t),
+            "seats": view::seats_json(&t.seats),
+        })];
+        match t.catch_up(since) {
+            CatchUp::Events(events) => first.extend(
+                events
+                    .iter()
+                    .map(|e| view::event_message(&t.id, e, viewer, hidden)),
+            ),
+            CatchUp::Sync => first.push(view::sync_message(&t, viewer)),
+        }
+        (viewer, notices, first, t.version, t.id.clone(), hidden)
+    };
+    for message in &first {
+        if !send(&mut socket, message).await {
+            return;
+        }
+    }
+    let mut bucket = TokenBucket::new(app.limits.ws_rate, app.limits.ws_rate * 2.0);
+    loop {
+        tokio::select! {
+            notice = notices.recv() => {
+                let message = match notice {
+                    Ok(Notice::Event(event)) if event.version <= last => continue,
+                    Ok(Notice::Event(event)) if event.version == last + 1 => {
+                        last = event.version;
+                        view::event_message(&table_id, &event, viewer, hidden)
+                    }
+                    Ok(Notice::Seats) => view::seats_message(&*cell.table.lock().await),
+                    // Missed events (a slow reader) or a gap: a full resync.
+                    Ok(Notice::Event(_)) | Err(RecvError::Lagged(_)) => {
+                        let t = cell.table.lock().await;
+                        last = t.version;
+                        view::sync_message(&t, viewer)
+                    }
+                    Err(RecvError::Closed) => break,
+                };
+                if !send(&mut socket, &message).await {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Binary(_))) => {
+                        send(&mut socket, &error_message("bad_message", "text messages only")).await;
+                        continue;
+                    }
+                    _ => break,
+                };
+                if !bucket.allow() {
+                    send(&mut socket, &error_message("rate_limited", "too many messages")).await;
+                    close(&mut socket, POLICY, "rate limit").await;
+                    break;
+                }
+                let reply = match serde_json::from_str::<ClientMessage>(&text) {
+                    Ok(ClientMessage::Ping) => json!({ "type": "pong", "version": last }),
+                    Ok(ClientMessage::Sync) => {
+                        let t = cell.table.lock().await;
+                        last = t.version;
+                        view::sync_message(&t, viewer)
+                    }
+                    Ok(ClientMessage::Hello { .. }) => {
+                        error_message("bad_message", "hello is said once; reconnect to change viewer")
+                    }
+                    Err(e) => error_message("bad_message", &e.to_string()),
+                };
+                if !send(&mut socket, &reply).await {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => {
+                close(&mut socket, RESTART, "server restarting").await;
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+#![forbid(unsafe_code)]
+//! The spelbord play server: tables for every game over HTTP and WebSocket,
+//! stored in SQLite, with AI seats and fair server-side dice.
+//!
+//! Start it with `spelbord serve` (or the `spelbord-server` binary). The API
+//! is described at `/api/openapi.json` and in `docs/server.md`.
+
+pub mod api;
+pub mod error;
+pub mod hub;
+pub mod limits;
+pub mod serve;
+pub mod store;
+pub mod table;
+pub mod token;
+pub mod view;
+pub mod web;
+
+pub use serve::{LogFormat, ServeArgs, run, serve};

@@ -1,0 +1,507 @@
+//! The SQLite store: one file, WAL journal, `synchronous=FULL`, migrated on open.
+//!
+//! Writes go through a single connection (SQLite has one writer at a time;
+//! one connection avoids lock contention), appends of actions with group
+//! commit (see [`super::group_commit`]); reads go through a small pool.
+
+use super::Store;
+use super::group_commit::GroupCommit;
+use super::{SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
+use crate::token::TokenHash;
+use spelbord_engine::Options;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
+};
+use sqlx::{AssertSqlSafe, Row};
+use std::path::Path;
+use std::time::Duration;
+
+/// The schema's migrations, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_tables.sql")];
+
+/// A store in one SQLite file.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    writer: SqlitePool,
+    reader: SqlitePool,
+    appends: GroupCommit,
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// Unix time in seconds.
+pub(super) fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl SqliteStore {
+    /// Opens (creating and migrating if needed) the database at `path`.
+    pub async fn open(path: &Path) -> Result<Self, StoreError> {
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // FULL: the WAL is synced at every commit, so an acknowledged
+            // action survives a crash of the machine, not only of the process.
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .connect_with(options.clone())
+            .await?;
+        migrate(&writer).await?;
+        let reader = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options.read_only(true))
+            .await?;
+        Ok(SqliteStore {
+            appends: GroupCommit::start(writer.clone()),
+            writer,
+            reader,
+        })
+    }
+}
+
+async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
+    let applied: i64 = sqlx::query("PRAGMA user_version")
+        .fetch_one(pool)
+        .await?
+        .try_get(0)?;
+    if applied as usize > MIGRATIONS.len() {
+        return Err(StoreError::Corrupt(format!(
+            "the database has schema version {applied}, newer than this server ({})",
+            MIGRATIONS.len()
+        )));
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(applied as usize) {
+        let mut tx = pool.begin().await?;
+        sqlx::raw_sql(*sql).execute(&mut *tx).await?;
+        let set = format!("PRAGMA user_version = {}", index + 1);
+        sqlx::query(AssertSqlSafe(set)).execute(&mut *tx).await?;
+        tx.commit().await?;
+        tracing::info!(migration = index + 1, "database migrated");
+    }
+    Ok(())
+}
+
+fn hash_column(row: &SqliteRow, column: &str) -> Result<Option<TokenHash>, StoreError> {
+    let bytes: Option<Vec<u8>> = row.try_get(column)?;
+    bytes
+        .map(|b| {
+            TokenHash::try_from(b.as_slice())
+                .map_err(|_| StoreError::Corrupt(format!("{column} is not a 32-byte hash")))
+        })
+        .transpose()
+}
+
+fn seat_from_row(row: &SqliteRow) -> Result<StoredSeat, StoreError> {
+    let kind: String = row.try_get("kind")?;
+    let agent: Option<String> = row.try_get("agent")?;
+    let kind = match (kind.as_str(), agent) {
+        ("open", _) => SeatKind::Open,
+        ("human", _) => SeatKind::Human,
+        ("ai", Some(agent)) => SeatKind::Ai(agent),
+        (other, _) => return Err(StoreError::Corrupt(format!("seat kind `{other}`"))),
+    };
+    Ok(StoredSeat {
+        seat: row.try_get::<i64, _>("seat")? as usize,
+        kind,
+        name: row.try_get("name")?,
+        token_hash: hash_column(row, "token_hash")?,
+        player_hash: hash_column(row, "player_hash")?,
+        joined_at: row.try_get("joined_at")?,
+    })
+}
+
+fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
+    match kind {
+        SeatKind::Open => ("open", None),
+        SeatKind::Human => ("human", None),
+        SeatKind::Ai(agent) => ("ai", Some(agent.as_str())),
+    }
+}
+
+/// Inserts one action row.
+pub(super) async fn insert_action(
+    tx: &mut sqlx::SqliteConnection,
+    table_id: &str,
+    action: &StoredAction,
+    at: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO actions (table_id, version, seat, text, auto, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(table_id)
+    .bind(action.version as i64)
+    .bind(action.seat.map(|s| s as i64))
+    .bind(&action.text)
+    .bind(action.auto)
+    .bind(at)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreError> {
+    let id: String = row.try_get("id")?;
+    let options_json: String = row.try_get("options")?;
+    let options: Options = serde_json::from_str(&options_json)
+        .map_err(|e| StoreError::Corrupt(format!("options of table {id}: {e}")))?;
+    let result: Option<String> = row.try_get("result")?;
+    let result = result
+        .map(|r| serde_json::from_str::<Vec<f64>>(&r))
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
+    let seats = sqlx::query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat")
+        .bind(&id)
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(seat_from_row)
+        .collect::<Result<Vec<_>, _>>()?;
+    let actions = sqlx::query(
+        "SELECT version, seat, text, auto FROM actions WHERE table_id = ? ORDER BY version",
+    )
+    .bind(&id)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|a| {
+        Ok(StoredAction {
+            version: a.try_get::<i64, _>("version")? as u64,
+            seat: a.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
+            text: a.try_get("text")?,
+            auto: a.try_get("auto")?,
+        })
+    })
+    .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(StoredTable {
+        game: row.try_get("game")?,
+        options,
+        auto_forced: row.try_get("auto_forced")?,
+        creator_hash: hash_column(&row, "creator_hash")?,
+        version: row.try_get::<i64, _>("version")? as u64,
+        result,
+        seats,
+        actions,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        id,
+    })
+}
+
+impl Store for SqliteStore {
+    fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let options = serde_json::to_string(&table.options)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let result = table
+                .result
+                .as_ref()
+                .map(|r| serde_json::to_string(r).unwrap_or_default());
+            let mut tx = self.writer.begin().await?;
+            sqlx::query(
+                "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
+                 version, finished, result, created_at, updated_at) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&table.id)
+            .bind(&table.game)
+            .bind(options)
+            .bind(table.auto_forced)
+            .bind(table.creator_hash.map(|h| h.to_vec()))
+            .bind(table.version as i64)
+            .bind(table.result.is_some())
+            .bind(result)
+            .bind(table.created_at)
+            .bind(table.updated_at)
+            .execute(&mut *tx)
+            .await?;
+            for seat in &table.seats {
+                let (kind, agent) = kind_columns(&seat.kind);
+                sqlx::query(
+                    "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
+                     player_hash, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(&table.id)
+                .bind(seat.seat as i64)
+                .bind(kind)
+                .bind(agent)
+                .bind(seat.name.as_deref())
+                .bind(seat.token_hash.map(|h| h.to_vec()))
+                .bind(seat.player_hash.map(|h| h.to_vec()))
+                .bind(seat.joined_at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            for action in &table.actions {
+                insert_action(&mut tx, &table.id, action, table.created_at).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn append_actions<'a>(
+        &'a self,
+        table_id: &'a str,
+        base_version: u64,
+        actions: &'a [StoredAction],
+        result: Option<&'a [f64]>,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(self.appends.append(table_id, base_version, actions, result))
+    }
+
+    fn claim_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let (kind, agent) = kind_columns(&seat.kind);
+            let updated = sqlx::query(
+                "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, \
+                 player_hash = ?, joined_at = ? WHERE table_id = ? AND seat = ? AND kind = 'open'",
+            )
+            .bind(kind)
+            .bind(agent)
+            .bind(seat.name.as_deref())
+            .bind(seat.token_hash.map(|h| h.to_vec()))
+            .bind(seat.player_hash.map(|h| h.to_vec()))
+            .bind(seat.joined_at)
+            .bind(table_id)
+            .bind(seat.seat as i64)
+            .execute(&self.writer)
+            .await?;
+            if updated.rows_affected() != 1 {
+                return Err(StoreError::Conflict(format!(
+                    "seat {} of table {table_id} is not open",
+                    seat.seat
+                )));
+            }
+            Ok(())
+        })
+    }
+
+    fn unfinished_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
+        Box::pin(async move {
+            let rows =
+                sqlx::query("SELECT * FROM game_tables WHERE finished = 0 ORDER BY created_at")
+                    .fetch_all(&self.reader)
+                    .await?;
+            let mut tables = Vec::with_capacity(rows.len());
+            for row in rows {
+                tables.push(load(&self.reader, row).await?);
+            }
+            Ok(tables)
+        })
+    }
+
+    fn load_table<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT * FROM game_tables WHERE id = ?")
+                .bind(table_id)
+                .fetch_optional(&self.reader)
+                .await?;
+            match row {
+                Some(row) => Ok(Some(load(&self.reader, row).await?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn player_tables<'a>(&'a self, player: &'a TokenHash) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT id FROM game_tables WHERE finished = 0 AND (creator_hash = ?1 \
+                 OR id IN (SELECT table_id FROM seats WHERE player_hash = ?1)) \
+                 ORDER BY updated_at DESC LIMIT 200",
+            )
+            .bind(player.to_vec())
+            .fetch_all(&self.reader)
+            .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn close(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.reader.close().await;
+            self.writer.close().await;
+            Ok(())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str) -> StoredTable {
+        StoredTable {
+            id: id.into(),
+            game: "tawla".into(),
+            options: Options::default(),
+            auto_forced: true,
+            creator_hash: Some([7; 32]),
+            version: 1,
+            result: None,
+            seats: vec![
+                StoredSeat {
+                    seat: 0,
+                    kind: SeatKind::Open,
+                    name: None,
+                    token_hash: None,
+                    player_hash: None,
+                    joined_at: None,
+                },
+                StoredSeat {
+                    seat: 1,
+                    kind: SeatKind::Ai("random".into()),
+                    name: None,
+                    token_hash: None,
+                    player_hash: None,
+                    joined_at: None,
+                },
+            ],
+            actions: vec![StoredAction {
+                version: 1,
+                seat: None,
+                text: "3-1".into(),
+                auto: true,
+            }],
+            created_at: 1,
+            updated_at: 1,
+        }
+    }
+
+    fn temp_db(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "spelbord-store-{name}-{}-{}",
+            std::process::id(),
+            crate::token::new_token()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("test.db")
+    }
+
+    #[tokio::test]
+    async fn tables_round_trip_and_versions_are_checked() {
+        let path = temp_db("round-trip");
+        let store = SqliteStore::open(&path).await.unwrap();
+        let t = table("aaaaaaaaaaaaaaaaaaaaaaaa");
+        store.create_table(&t).await.unwrap();
+        assert_eq!(store.load_table(&t.id).await.unwrap().unwrap(), t);
+        let more = [StoredAction {
+            version: 2,
+            seat: Some(0),
+            text: "24/21 24/23".into(),
+            auto: false,
+        }];
+        store.append_actions(&t.id, 1, &more, None).await.unwrap();
+        // A stale base version changes nothing.
+        let stale = store.append_actions(&t.id, 1, &more, None).await;
+        assert!(matches!(stale, Err(StoreError::Conflict(_))));
+        let loaded = store.load_table(&t.id).await.unwrap().unwrap();
+        assert_eq!(loaded.version, 2);
+        assert_eq!(loaded.actions.len(), 2);
+        assert_eq!(store.unfinished_tables().await.unwrap().len(), 1);
+        assert_eq!(
+            store.player_tables(&[7; 32]).await.unwrap(),
+            vec![t.id.clone()]
+        );
+        let seat = StoredSeat {
+            seat: 0,
+            kind: SeatKind::Human,
+            name: Some("Ada".into()),
+            token_hash: Some([1; 32]),
+            player_hash: Some([2; 32]),
+            joined_at: Some(5),
+        };
+        store.claim_seat(&t.id, &seat).await.unwrap();
+        assert!(matches!(
+            store.claim_seat(&t.id, &seat).await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert_eq!(
+            store.player_tables(&[2; 32]).await.unwrap(),
+            vec![t.id.clone()]
+        );
+        let finish = [StoredAction {
+            version: 3,
+            seat: Some(1),
+            text: "x".into(),
+            auto: true,
+        }];
+        store
+            .append_actions(&t.id, 2, &finish, Some(&[1.0, -1.0]))
+            .await
+            .unwrap();
+        assert!(store.unfinished_tables().await.unwrap().is_empty());
+        let done = store.load_table(&t.id).await.unwrap().unwrap();
+        assert_eq!(done.result, Some(vec![1.0, -1.0]));
+        assert_eq!(done.seats[0], seat);
+        store.close().await.unwrap();
+        // Reopening runs no migration twice and keeps the data.
+        let again = SqliteStore::open(&path).await.unwrap();
+        assert!(again.load_table(&t.id).await.unwrap().is_some());
+        assert!(
+            again
+                .load_table("bbbbbbbbbbbbbbbbbbbbbbbb")
+                .await
+                .unwrap()
+                .is_none()
+        );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn concurrent_appends_commit_together_and_fail_alone() {
+        let path = temp_db("group-commit");
+        let store = std::sync::Arc::new(SqliteStore::open(&path).await.unwrap());
+        let ids: Vec<String> = (0..20).map(|i| format!("{i:0>24}")).collect();
+        for id in &ids {
+            store.create_table(&table(id)).await.unwrap();
+        }
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            let store = store.clone();
+            let id = id.clone();
+            // Every fifth append is stale and must fail without harming the others.
+            let base = if i % 5 == 0 { 0 } else { 1 };
+            tasks.push(tokio::spawn(async move {
+                let action = StoredAction {
+                    version: base + 1,
+                    seat: Some(0),
+                    text: format!("move {i}"),
+                    auto: false,
+                };
+                store.append_actions(&id, base, &[action], None).await
+            }));
+        }
+        for (i, task) in tasks.into_iter().enumerate() {
+            let outcome = task.await.unwrap();
+            let loaded = store.load_table(&ids[i]).await.unwrap().unwrap();
+            if i % 5 == 0 {
+                assert!(matches!(outcome, Err(StoreError::Conflict(_))));
+                assert_eq!(loaded.version, 1);
+                assert_eq!(loaded.actions.len(), 1);
+            } else {
+                outcome.unwrap();
+                assert_eq!(loaded.version, 2);
+                assert_eq!(loaded.actions[1].text, format!("move {i}"));
+            }
+        }
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}

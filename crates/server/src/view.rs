@@ -1,0 +1,161 @@
+//! What each viewer is shown: tables, states and events as JSON, filtered
+//! for the recipient. A seat sees its own observation; spectators the public
+//! one; in games with hidden information nobody is told a chance action.
+
+use crate::store::{SeatKind, StoredSeat};
+use crate::table::{Event, Table};
+use serde_json::{Value, json};
+use spelbord_engine::{DynState, Turn, Viewer};
+
+/// The viewer as JSON: `{"seat": 2}` or `"spectator"`.
+pub fn viewer_json(viewer: Viewer) -> Value {
+    match viewer {
+        Viewer::Player(p) => json!({ "seat": p }),
+        Viewer::Spectator => json!("spectator"),
+    }
+}
+
+/// Whose turn as JSON: `{"kind": "player", "seat": 1}`, `{"kind": "chance"}`
+/// or `{"kind": "over"}`.
+pub fn turn_json(turn: Turn) -> Value {
+    match turn {
+        Turn::Player(p) => json!({ "kind": "player", "seat": p }),
+        Turn::Chance => json!({ "kind": "chance" }),
+        Turn::Over => json!({ "kind": "over" }),
+    }
+}
+
+/// The seats as JSON (never their tokens).
+pub fn seats_json(seats: &[StoredSeat]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .map(|s| match &s.kind {
+                SeatKind::Open => json!({ "seat": s.seat, "kind": "open" }),
+                SeatKind::Human => json!({ "seat": s.seat, "kind": "human", "name": s.name }),
+                SeatKind::Ai(agent) => json!({ "seat": s.seat, "kind": "ai", "agent": agent }),
+            })
+            .collect(),
+    )
+}
+
+/// `waiting` (an open seat), `playing` or `finished`.
+pub fn status(table: &Table) -> &'static str {
+    if table.is_over() {
+        "finished"
+    } else if table.seats.iter().any(|s| s.kind == SeatKind::Open) {
+        "waiting"
+    } else {
+        "playing"
+    }
+}
+
+/// The state at `version` as `viewer` may see it: the observation, a text
+/// drawing, whose turn, the legal actions when it is the viewer's turn, and
+/// the returns once the game is over.
+pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
+    let turn = state.turn();
+    let mut view = json!({
+        "version": version,
+        "turn": turn_json(turn),
+        "observation": state.observation_json(viewer),
+        "text": state.render(viewer, false),
+    });
+    if let (Turn::Player(p), Viewer::Player(v)) = (turn, viewer)
+        && p == v
+    {
+        view["legal"] = json!(state.legal_actions());
+    }
+    if turn == Turn::Over {
+        view["returns"] = json!(state.returns());
+    }
+    view
+}
+
+/// The action of an event as `hidden`-aware JSON: chance actions of games
+/// with hidden information (a dealt or drawn card) are never shown.
+pub fn action_json(event: &Event, hidden_information: bool) -> Value {
+    if event.seat.is_none() && hidden_information {
+        json!({ "seat": null, "auto": true, "hidden": true })
+    } else {
+        json!({
+            "seat": event.seat,
+            "auto": event.auto,
+            "hidden": false,
+            "text": event.action.text,
+            "json": event.action.json,
+        })
+    }
+}
+
+/// An `event` message for `viewer`.
+pub fn event_message(table_id: &str, event: &Event, viewer: Viewer, hidden: bool) -> Value {
+    let events = if event.seat.is_none() && hidden {
+        Vec::new()
+    } else {
+        event.events.clone()
+    };
+    json!({
+        "type": "event",
+        "table": table_id,
+        "version": event.version,
+        "action": action_json(event, hidden),
+        "events": events,
+        "state": state_json(&*event.state, event.version, viewer),
+    })
+}
+
+/// A `sync` message: the whole table as `viewer` sees it now.
+pub fn sync_message(table: &Table, viewer: Viewer) -> Value {
+    json!({
+        "type": "sync",
+        "table": table.id,
+        "version": table.version,
+        "status": status(table),
+        "seats": seats_json(&table.seats),
+        "state": state_json(&*table.state, table.version, viewer),
+    })
+}
+
+/// A `seats` message, sent when someone joins.
+pub fn seats_message(table: &Table) -> Value {
+    json!({
+        "type": "seats",
+        "table": table.id,
+        "version": table.version,
+        "status": status(table),
+        "seats": seats_json(&table.seats),
+    })
+}
+
+/// Links to join each open seat (relative to the server).
+pub fn invites_json(table: &Table) -> Value {
+    Value::Array(
+        table
+            .seats
+            .iter()
+            .filter(|s| s.kind == SeatKind::Open)
+            .map(|s| json!({ "seat": s.seat, "url": format!("/t/{}?seat={}", table.id, s.seat) }))
+            .collect(),
+    )
+}
+
+/// The table as `viewer` sees it (the body of `GET /api/tables/{id}`).
+pub fn table_json(table: &Table, viewer: Viewer) -> Value {
+    json!({
+        "id": table.id,
+        "game": table.game.id(),
+        "options": table.options,
+        "auto_forced": table.auto_forced,
+        "hidden_information": table.game.hidden_information(),
+        "status": status(table),
+        "seats": seats_json(&table.seats),
+        "invites": invites_json(table),
+        "viewer": viewer_json(viewer),
+        "version": table.version,
+        "created_at": table.created_at,
+        "updated_at": table.updated_at,
+        "ws": format!("/api/tables/{}/ws", table.id),
+        "state": state_json(&*table.state, table.version, viewer),
+    })
+}
