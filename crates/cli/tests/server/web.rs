@@ -131,3 +131,45 @@ async fn the_replay_shows_every_position_as_the_viewer_saw_it() {
         assert_eq!(status, 400, "{game}: no seat 9");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_are_given_to_the_seat_to_move_only() {
+    let server = Server::start(&[]);
+    let api = server.api();
+    let created = api
+        .create(
+            "lager",
+            json!({}),
+            &["open".to_string(), "open".to_string()],
+        )
+        .await;
+    let id = created["id"].as_str().expect("an id").to_string();
+    let south = api.join(&id, 0).await;
+    let north = api.join(&id, 1).await;
+    let path = format!("/api/tables/{id}/hints");
+    let (status, body) = api.get(&path, Some(&south)).await;
+    assert_eq!(status, 200, "{body}");
+    let hints = body["hints"].as_array().expect("hints");
+    assert!(!hints.is_empty() && hints.len() <= 5, "{body}");
+    let view = api.view(&id, Some(&south)).await;
+    let legal: Vec<&str> = view["state"]["legal"]
+        .as_array()
+        .expect("legal actions")
+        .iter()
+        .map(|a| a["text"].as_str().expect("text"))
+        .collect();
+    for hint in hints {
+        let estimate = hint["estimate"].as_f64().expect("an estimate");
+        assert!((0.0..=1.0).contains(&estimate), "{hint}");
+        assert!(
+            legal.contains(&hint["text"].as_str().expect("text")),
+            "{hint} is legal"
+        );
+    }
+    assert_eq!(body["version"], view["version"]);
+    let (status, body) = api.get(&path, Some(&north)).await;
+    assert_eq!(status, 409, "not North's turn: {body}");
+    assert_eq!(body["error"]["code"], "not_your_turn");
+    assert_eq!(api.get(&path, None).await.0, 401, "hints need a seat");
+    assert_eq!(api.get(&path, Some("nonsense")).await.0, 401);
+}
