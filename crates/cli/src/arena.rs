@@ -81,7 +81,8 @@ pub struct ArenaReport {
     /// Mean score per agent (1 win, 0.5 draw, 0 loss; see `docs/ai.md` for
     /// more than two players).
     score: BTreeMap<String, f64>,
-    /// The 95% confidence interval of each agent's score.
+    /// The 95% confidence interval of each agent's score (over rotations:
+    /// the games of one rotation share their dice).
     ci95: BTreeMap<String, [f64; 2]>,
     /// Mean thinking time per decision (CPU time, milliseconds).
     ms_per_move: BTreeMap<String, f64>,
@@ -186,10 +187,23 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let mut longest = vec![0f64; k];
     let mut returns = vec![(0.0, 0u64); k];
     let mut plies = 0u64;
-    for (seated, r) in &results {
+    // The k games of a rotation share their dice (and deals): each agent's
+    // mean over the rotation is one independent observation, and the
+    // shared luck largely cancels within it (as in duplicate bridge).
+    let mut block = vec![(0.0, 0usize); k];
+    for (i, (seated, r)) in results.iter().enumerate() {
         for (a, s) in game_scores(&r.returns, seated, k).into_iter().enumerate() {
             if let Some(s) = s {
-                scores[a].push(s);
+                block[a].0 += s;
+                block[a].1 += 1;
+            }
+        }
+        if (i + 1) % k == 0 {
+            for (a, b) in block.iter_mut().enumerate() {
+                if b.1 > 0 {
+                    scores[a].push(b.0 / b.1 as f64);
+                }
+                *b = (0.0, 0);
             }
         }
         for (s, &a) in seated.iter().enumerate() {

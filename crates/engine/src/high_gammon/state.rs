@@ -6,7 +6,7 @@ use super::geometry::{
     BAR_CODE, GOAL_FIRST, HOME_STRETCH, IN_CODE, MAX_SEATS, OFF_CODE, STONES, TRACK, field, seats,
 };
 use super::rules::{Doubles, HgRules, Scoring};
-use crate::game::{GameState, Player, Returns, Turn, Viewer};
+use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
 use crate::tables::dice::{self, ROLLS};
 use crate::tables::{DiceRule, Play, PlayGen, Step};
 use serde::{Deserialize, Serialize};
@@ -576,6 +576,16 @@ impl GameState for HgState {
 
     fn observation(&self, _viewer: Viewer) -> super::view::HgView {
         super::view::HgView::of(self)
+    }
+
+    fn cube_action(&self, action: HgAction) -> Option<CubeAction> {
+        match action {
+            HgAction::Roll => Some(CubeAction::NoDouble),
+            HgAction::Double => Some(CubeAction::Double),
+            HgAction::Accept => Some(CubeAction::Take),
+            HgAction::Drop => Some(CubeAction::Drop),
+            _ => None,
+        }
     }
 }
 
