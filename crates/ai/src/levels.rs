@@ -11,25 +11,36 @@ use crate::spec::Level;
 pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
     let _ = players;
     match (game, level) {
-        ("tawla" | "backgammon", Level::Easy) => "greedy:temp=0.03",
-        ("tawla" | "backgammon", Level::Medium) => "greedy",
-        ("tawla" | "backgammon", Level::Hard) => "expectimax:depth=2,root=8",
-        ("tawla" | "backgammon", Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
-        ("stumphog", Level::Easy) => "greedy:temp=0.03",
-        ("stumphog", Level::Medium) => "greedy",
-        ("stumphog", Level::Hard) => "expectimax:depth=2,root=8",
-        ("stumphog", Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
-        ("lager", Level::Easy) => "greedy:temp=0.03",
-        ("lager", Level::Medium) => "greedy",
-        ("lager", Level::Hard) => "alphabeta:nodes=20000",
-        ("lager", Level::Expert) => "alphabeta:nodes=200000",
-        ("stortok", Level::Easy) => "greedy:temp=0.03",
-        ("stortok", Level::Medium) => "greedy",
-        ("stortok", Level::Hard) => "ismcts:iters=1000,cutoff=40",
-        ("stortok", Level::Expert) => "ismcts:iters=5000,cutoff=40",
         (_, Level::Easy) => "greedy:temp=0.03",
         (_, Level::Medium) => "greedy",
-        (_, Level::Hard) => "expectimax:depth=2,root=8",
-        (_, Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
+        ("tawla", Level::Hard) => "expectimax:depth=2,root=8",
+        ("tawla", Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
+        ("stumphog", Level::Hard) => "expectimax:depth=3,root=8,width=8",
+        ("stumphog", Level::Expert) => "expectimax:depth=3,root=16,width=16",
+        ("lager", Level::Hard) => "alphabeta:nodes=20000",
+        ("lager", Level::Expert) => "alphabeta:nodes=200000",
+        ("stortok", Level::Hard) => "ismcts:iters=500,playout=greedy0.1,cutoff=40",
+        ("stortok", Level::Expert) => "ismcts:iters=2000,playout=greedy0.1,cutoff=40",
+        // Backgammon, High-O Gammon, Tric-Trac: short greedy rollouts
+        // (common dice for every candidate) beat greedy play; longer ones
+        // with more samples look further and beat the short ones.
+        (_, Level::Hard) => "rollout:n=32,width=3,cutoff=4",
+        (_, Level::Expert) => "rollout:n=200,width=4,cutoff=10",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::AgentSpec;
+
+    #[test]
+    fn every_level_of_every_game_is_a_valid_agent() {
+        for game in spelbord_engine::games() {
+            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+                let text = level_agent(game.id(), 2, level);
+                assert!(AgentSpec::parse(text).is_ok(), "{} {text}", game.id());
+            }
+        }
     }
 }

@@ -8,8 +8,9 @@ use anyhow::{Result, bail};
 use clap::Args;
 use serde::Serialize;
 use spelbord_ai::arena::{GameResult, elo, game_scores, play_game, seating, summarize};
+use spelbord_ai::values::rank_scores;
 use spelbord_ai::{Agent, make_agent_for};
-use spelbord_engine::{Game, GameState, GameVisitor, Options, visit_game};
+use spelbord_engine::{Game, GameState, GameVisitor, Options, Returns, visit_game};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -90,8 +91,17 @@ pub struct ArenaReport {
     max_ms_per_move: BTreeMap<String, f64>,
     /// Mean return per seat occupied.
     mean_return: BTreeMap<String, f64>,
+    /// The share of each agent's games that were drawn against the others
+    /// (equal returns, e.g. a High-O Gammon win that scores no points).
+    draws: BTreeMap<String, f64>,
     /// The first agent's Elo difference over the second (two agents only).
     elo: Option<EloReport>,
+    /// Mean score per seat whoever sat there (seat 0 moves first; the share
+    /// of the other seats it finished ahead of, ties half): how fair the
+    /// game is to each seat, best read with one agent in every seat.
+    seat_score: Vec<f64>,
+    /// The 95% confidence interval of each seat's score (over games).
+    seat_ci95: Vec<[f64; 2]>,
     plies_mean: f64,
     seconds: f64,
 }
@@ -187,15 +197,19 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let mut longest = vec![0f64; k];
     let mut returns = vec![(0.0, 0u64); k];
     let mut plies = 0u64;
+    let mut by_seat = vec![Vec::with_capacity(results.len()); seats];
     // The k games of a rotation share their dice (and deals): each agent's
     // mean over the rotation is one independent observation, and the
     // shared luck largely cancels within it (as in duplicate bridge).
     let mut block = vec![(0.0, 0usize); k];
+    let mut drawn = vec![(0u64, 0u64); k];
     for (i, (seated, r)) in results.iter().enumerate() {
         for (a, s) in game_scores(&r.returns, seated, k).into_iter().enumerate() {
             if let Some(s) = s {
                 block[a].0 += s;
                 block[a].1 += 1;
+                drawn[a].0 += u64::from(s == 0.5);
+                drawn[a].1 += 1;
             }
         }
         if (i + 1) % k == 0 {
@@ -214,7 +228,12 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             returns[a].1 += 1;
         }
         plies += r.plies;
+        let ranks = rank_scores(&Returns::from_slice(&r.returns));
+        for (s, v) in by_seat.iter_mut().enumerate() {
+            v.push(ranks[s]);
+        }
     }
+    let seat_summaries: Vec<_> = by_seat.iter().map(|v| summarize(v)).collect();
     let summaries: Vec<_> = scores.iter().map(|s| summarize(s)).collect();
     let by_agent = |f: &dyn Fn(usize) -> f64| -> BTreeMap<String, f64> {
         (0..k).map(|a| (names[a].clone(), f(a))).collect()
@@ -237,7 +256,10 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         ms_per_move: by_agent(&|a| 1000.0 * seconds[a] / decisions[a].max(1) as f64),
         max_ms_per_move: by_agent(&|a| 1000.0 * longest[a]),
         mean_return: by_agent(&|a| returns[a].0 / returns[a].1.max(1) as f64),
+        draws: by_agent(&|a| drawn[a].0 as f64 / drawn[a].1.max(1) as f64),
         elo,
+        seat_score: seat_summaries.iter().map(|s| s.mean).collect(),
+        seat_ci95: seat_summaries.iter().map(|s| [s.low, s.high]).collect(),
         plies_mean: plies as f64 / games as f64,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -279,6 +301,21 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             r.agents[0], r.agents[1], e.difference, e.ci95[0], e.ci95[1]
         );
     }
+    let seat_scores: Vec<String> = r
+        .seat_score
+        .iter()
+        .zip(&r.seat_ci95)
+        .enumerate()
+        .map(|(s, (m, ci))| {
+            format!(
+                "seat {s} {:.1}% ({:.1}–{:.1})",
+                100.0 * m,
+                100.0 * ci[0],
+                100.0 * ci[1]
+            )
+        })
+        .collect();
+    println!("  by seat: {}", seat_scores.join(", "));
     println!("  {:.1} plies per game, {:.1} s", r.plies_mean, r.seconds);
     Ok(ExitCode::SUCCESS)
 }
