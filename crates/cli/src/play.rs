@@ -21,7 +21,7 @@ pub struct PlayArgs {
     /// Who sits in each seat, in order: `human`, a level `ai:easy`,
     /// `ai:medium`, `ai:hard` or `ai:expert`, or an agent such as `random`
     /// or `mcts:iters=2000` (repeat per seat; unnamed seats: the first is
-    /// human, the rest random).
+    /// human, the rest `ai:medium`).
     #[arg(long = "seat", value_name = "WHO")]
     pub seats: Vec<String>,
     /// Seed for the dice, deals and agents (default: a random seed, printed).
@@ -94,7 +94,7 @@ fn play<G: Game>(
             if p == 0 {
                 "human".into()
             } else {
-                "random".into()
+                "ai:medium".into()
             }
         });
         if who == "human" {

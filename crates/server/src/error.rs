@@ -158,6 +158,15 @@ impl IntoResponse for ApiError {
         if let ApiError::StaleVersion { current, .. } = self {
             error["version"] = json!(current);
         }
-        (status, Json(json!({ "error": error }))).into_response()
+        let mut response = (status, Json(json!({ "error": error }))).into_response();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            // The rest of the body is never read, so the connection cannot
+            // carry another request: tell the client not to reuse it.
+            response.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
+        response
     }
 }

@@ -419,8 +419,10 @@ function render(ctx) {
     s('rect', { x: TRAY_X, y: H / 2 + 4, width: trayW, height: BOTTOM - H / 2, class: `hit${offDest ? ' dest-tray' : ''}` }),
     offStack(b.meOff, me, false)));
   layers.push(s('g', { role: 'img', 'aria-label': `Borne off: ${b.themOff} of your opponent's` }, offStack(b.themOff, them, true)));
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8, class: 'tray-label', 'text-anchor': 'middle' }, `${b.themOff} off`));
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22, class: 'tray-label', 'text-anchor': 'middle' }, `${b.meOff} off`));
+  // Turned upright, the labels stand side by side: keep them apart.
+  const labelGap = ctx.portrait ? 40 : 0;
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8 - labelGap, class: 'tray-label', 'text-anchor': 'middle' }, `${b.themOff} off`));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22 + labelGap, class: 'tray-label', 'text-anchor': 'middle' }, `${b.meOff} off`));
 
   // Cube, at the left edge: middle when centred, towards its owner.
   if (obs.cube_enabled) {
