@@ -47,6 +47,7 @@ fn tt1_a_hit_stone_must_re_enter_before_anything_else() {
     assert!(ps.contains("bar/2 in/5") && ps.contains("bar/2 2/7"));
 }
 
+/// TT-2: an opposing band blocks entering; entering onto a lone opposing stone hits it.
 #[test]
 fn tt2_entering_is_blocked_by_a_band_and_hits_a_blot() {
     let r = tt(2);
