@@ -104,23 +104,17 @@ impl<S: GameState + Heuristic> IsmctsAgent<S> {
                 }
                 Turn::Player(p) => {
                     let i = self.select(node, &state, p);
-                    let edge = &self.tree.nodes[node as usize].edges[i];
-                    let (action, child) = (edge.action, edge.child);
+                    let (action, child, created) = self.tree.follow(node, i);
                     state.apply(action);
-                    if child == NONE {
-                        let c = self.tree.add_node();
-                        self.tree.nodes[node as usize].edges[i].child = c;
-                        self.path.push(c);
-                        break self.playouts.run(&mut state, &mut self.rng);
-                    }
                     node = child;
                     self.path.push(node);
+                    if created {
+                        break self.playouts.run(&mut state, &mut self.rng);
+                    }
                 }
             }
         };
-        for &id in &self.path {
-            self.tree.nodes[id as usize].add(&scores, players);
-        }
+        self.tree.back_up(&self.path, &scores, players);
     }
 
     /// Searches from what `me` sees of the game; false if the observation

@@ -128,6 +128,26 @@ impl<A: Copy + PartialEq> Tree<A> {
         (child, true)
     }
 
+    /// The action of edge `i` of `node` and the node it leads to, created
+    /// if new; the flag tells whether it was created.
+    pub fn follow(&mut self, node: u32, i: usize) -> (A, u32, bool) {
+        let edge = &self.nodes[node as usize].edges[i];
+        let (action, child) = (edge.action, edge.child);
+        if child != NONE {
+            return (action, child, false);
+        }
+        let child = self.add_node();
+        self.nodes[node as usize].edges[i].child = child;
+        (action, child, true)
+    }
+
+    /// Adds one iteration's scores to every node on `path`.
+    pub fn back_up(&mut self, path: &[u32], scores: &Values, players: usize) {
+        for &id in path {
+            self.nodes[id as usize].add(scores, players);
+        }
+    }
+
     /// Keeps only the subtree under `node`, which becomes the root.
     pub fn reroot(&mut self, node: u32) {
         let mut old = std::mem::take(&mut self.nodes);
