@@ -33,40 +33,7 @@ fn parse_field(word: &str) -> std::result::Result<u8, String> {
 /// Reads typed steps such as `1/3 3/8`, `1/3/8`, `5/10*(2)`, `bar/4`,
 /// `19/off` into (from, to) pairs; `pass` gives none.
 pub fn parse_steps(text: &str) -> std::result::Result<Vec<(u8, u8)>, String> {
-    let text = text.trim();
-    if text == "pass" || text == "-" {
-        return Ok(Vec::new());
-    }
-    let mut out = Vec::new();
-    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
-        let (body, times) = match word.split_once('(') {
-            Some((body, rest)) => {
-                let n = rest
-                    .strip_suffix(')')
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .filter(|n| (1..=4).contains(n))
-                    .ok_or_else(|| format!("`{word}`: a repeat is written (2), (3) or (4)"))?;
-                (body, n)
-            }
-            None => (word, 1),
-        };
-        let fields = body
-            .split('/')
-            .map(|f| parse_field(f.trim_end_matches('*')))
-            .collect::<std::result::Result<Vec<u8>, String>>()?;
-        if fields.len() < 2 {
-            return Err(format!("`{word}` is not a move like 1/3"));
-        }
-        for _ in 0..times {
-            for pair in fields.windows(2) {
-                out.push((pair[0], pair[1]));
-            }
-        }
-    }
-    if out.len() > 4 {
-        return Err("a play has at most four steps".into());
-    }
-    Ok(out)
+    crate::tables::play::parse_steps_with(text, parse_field, "1/3")
 }
 
 fn parse_dice(text: &str) -> Option<[u8; 2]> {

@@ -145,6 +145,16 @@ impl<'de> Deserialize<'de> for Play {
 /// Reads typed steps such as `24/18 18/13`, `24/18/13`, `13/7*(2)`, `bar/22`,
 /// `6/off` into (from, to) pairs; `pass` gives none.
 pub fn parse_steps(text: &str) -> Result<Vec<(u8, u8)>, String> {
+    parse_steps_with(text, parse_point, "24/18")
+}
+
+/// Reads typed steps with the game's own reading of a point or field
+/// (`example` shows a move in the error message); `pass` gives none.
+pub fn parse_steps_with(
+    text: &str,
+    point: impl Fn(&str) -> Result<u8, String>,
+    example: &str,
+) -> Result<Vec<(u8, u8)>, String> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") || text == "-" {
         return Ok(Vec::new());
@@ -164,10 +174,10 @@ pub fn parse_steps(text: &str) -> Result<Vec<(u8, u8)>, String> {
         };
         let points = body
             .split('/')
-            .map(|p| parse_point(p.trim_end_matches('*')))
+            .map(|p| point(p.trim_end_matches('*')))
             .collect::<Result<Vec<u8>, String>>()?;
         if points.len() < 2 {
-            return Err(format!("`{word}` is not a move like 24/18"));
+            return Err(format!("`{word}` is not a move like {example}"));
         }
         for _ in 0..times {
             for pair in points.windows(2) {
