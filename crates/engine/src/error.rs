@@ -66,6 +66,9 @@ pub enum Error {
         /// What is wrong with it.
         source: Box<Error>,
     },
+    /// A game went on past its maximum length (a bug in the game's rules).
+    #[error("the game did not end within {0} plies")]
+    TooLong(u64),
     /// A record is not valid JSON of the record format, or disagrees with itself.
     #[error("bad record: {0}")]
     BadRecord(String),
