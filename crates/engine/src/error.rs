@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-/// A result whose error is the engine's [`Error`].
+/// A result whose error is the engine's [`enum@Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can be wrong with input to the engine.
