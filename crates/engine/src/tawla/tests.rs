@@ -584,7 +584,7 @@ fn random_games_conform_with_every_option() {
         &["match=5", "cube=on"],
         &["match=3"],
     ] {
-        let s = check_random_games::<Tawla>(options, 60, 11, 20_000, |st| {
+        let s = check_random_games::<Tawla>(options, 60, 11, |st| {
             let abs = st.absolute();
             assert_eq!((abs.checkers(0), abs.checkers(1)), (15, 15));
         });
@@ -599,7 +599,8 @@ fn same_seed_same_game() {
         let mut s = TawlaState::new(rules(true), TablesOptions::default());
         let mut p = crate::playout::Playout::default();
         let mut actions = Vec::new();
-        p.run(&mut s, &mut rng, |_, a| actions.push(a));
+        p.run(&mut s, &mut rng, |_, a| actions.push(a))
+            .expect("the game ends");
         (actions, s.returns())
     };
     assert_eq!(run(5), run(5));
@@ -623,7 +624,7 @@ proptest! {
             let abs = st.absolute();
             assert_eq!((abs.checkers(0), abs.checkers(1)), (15, 15));
             history.push(a);
-        });
+        }).expect("the game ends");
         prop_assert!(plies < 5000);
         prop_assert_eq!(s.turn(), Turn::Over);
         let mut r = start;
@@ -651,7 +652,7 @@ proptest! {
                     }
                 }
             }
-        });
+        }).expect("the game ends");
     }
 }
 
