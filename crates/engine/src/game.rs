@@ -135,6 +135,19 @@ pub trait GameState: Clone + Debug + Send + Sync + 'static {
         sample_weighted(&outcomes, rng)
     }
 
+    /// A uniformly random legal action of the player to move: the one at
+    /// index `rng.random_range(0..n)` of [`GameState::legal_actions`], so it
+    /// picks exactly what indexing that list would. `scratch` is a buffer a
+    /// game may use; games override this to skip building the list.
+    fn random_action<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Self::Action {
+        self.legal_actions(scratch);
+        scratch[rng.random_range(0..scratch.len())]
+    }
+
     /// Whether `action` may be applied now (a legal decision or a chance
     /// outcome of positive probability).
     fn is_legal(&self, action: Self::Action) -> bool {

@@ -32,10 +32,7 @@ impl<S: GameState> Playout<S> {
             let action = match state.turn() {
                 Turn::Over => return plies,
                 Turn::Chance => state.sample_chance(rng),
-                Turn::Player(_) => {
-                    state.legal_actions(&mut self.actions);
-                    self.actions[rng.random_range(0..self.actions.len())]
-                }
+                Turn::Player(_) => state.random_action(rng, &mut self.actions),
             };
             each(state, action);
             state.apply(action);

@@ -168,6 +168,32 @@ impl MoverView {
     }
 }
 
+/// One of the mover's stones in the key, by relative code: a field d + 1
+/// (1..20) at bit 4d, [`BAR_CODE`] at 80, [`IN_CODE`] at 84, [`OFF_CODE`] at 88.
+const KEY_UNIT: [u128; 31] = {
+    let mut unit = [0u128; 31];
+    let mut c = 1;
+    while c <= TRACK {
+        unit[c] = 1 << (4 * (c - 1));
+        c += 1;
+    }
+    unit[BAR_CODE as usize] = 1 << 80;
+    unit[IN_CODE as usize] = 1 << 84;
+    unit[OFF_CODE as usize] = 1 << 88;
+    unit
+};
+
+/// The key bit saying a blot was hit on a field (relative code 1..20).
+const KEY_HIT: [u128; TRACK + 1] = {
+    let mut bit = [0u128; TRACK + 1];
+    let mut c = 1;
+    while c <= TRACK {
+        bit[c] = 1 << (92 + c - 1);
+        c += 1;
+    }
+    bit
+};
+
 impl StepBoard for MoverView {
     fn steps(&self, die: u8, out: &mut StepList) {
         out.clear();
@@ -258,20 +284,9 @@ impl StepBoard for MoverView {
 
     #[inline]
     fn key_after(&self, key: u128, step: Step) -> u128 {
-        let mut key = key;
-        key -= match step.from {
-            BAR_CODE => 1 << 80,
-            IN_CODE => 1 << 84,
-            c => 1 << (4 * (c as u32 - 1)),
-        };
-        if step.to == OFF_CODE {
-            key += 1 << 88;
-        } else {
-            let t = step.to as u32 - 1;
-            if self.opp[t as usize] == 1 {
-                key |= 1 << (92 + t);
-            }
-            key += 1 << (4 * t);
+        let mut key = key - KEY_UNIT[step.from as usize] + KEY_UNIT[step.to as usize];
+        if step.to != OFF_CODE && self.opp[step.to as usize - 1] == 1 {
+            key |= KEY_HIT[step.to as usize];
         }
         key
     }

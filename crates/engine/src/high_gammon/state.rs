@@ -274,6 +274,21 @@ impl HgState {
         })
     }
 
+    /// A uniformly random legal play of `dice` (the one at index
+    /// `rng.random_range(0..n)` of [`HgState::with_plays`]).
+    fn random_play<R: rand::Rng + ?Sized>(&self, dice: [u8; 2], rng: &mut R) -> Play {
+        let p = self.mover as usize;
+        let seat = self.seat(p);
+        let view = self.board.view(p, seat, self.rules.tric);
+        let mut buf = [0u8; 4];
+        let len = self.rules.dice_list(dice, &mut buf);
+        PLAY_GEN.with(|g| {
+            let mut g = g.borrow_mut();
+            g.generate(&view, &buf[..len], DiceRule::InOrder);
+            absolute_play(g.play(rng.random_range(0..g.len())), seat)
+        })
+    }
+
     fn apply_play(&mut self, play: Play) {
         let p = self.mover as usize;
         let mut hits = [(0u8, 0u8); 4];
@@ -482,6 +497,20 @@ impl GameState for HgState {
                 self.with_plays(dice, |plays| out.extend(plays.map(HgAction::Play)))
             }
             Phase::Opening { .. } | Phase::Rolling { .. } | Phase::Over => {}
+        }
+    }
+
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<HgAction>,
+    ) -> HgAction {
+        match self.phase {
+            Phase::Moving { dice } => HgAction::Play(self.random_play(dice, rng)),
+            _ => {
+                self.legal_actions(scratch);
+                scratch[rng.random_range(0..scratch.len())]
+            }
         }
     }
 

@@ -421,6 +421,23 @@ impl<V: TablesVariant> GameState for TablesState<V> {
         }
     }
 
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<TablesAction>,
+    ) -> TablesAction {
+        let Phase::Moving(dice) = self.phase else {
+            self.legal_actions(scratch);
+            return scratch[rng.random_range(0..scratch.len())];
+        };
+        PLAY_GEN.with(|g| {
+            let mut g = g.borrow_mut();
+            let mut buf = [0; 4];
+            g.generate(&self.board, Self::dice_list(dice, &mut buf), V::DICE_RULE);
+            TablesAction::Play(g.play(rng.random_range(0..g.len())))
+        })
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(TablesAction, f64)>) {
         out.clear();
         match self.phase {

@@ -147,10 +147,18 @@ fn taw_5_bands_block_blots_and_own_points_do_not() {
     }
 }
 
+/// The (from, to) points of every step of a play written in notation.
+fn moves(play: &str) -> Vec<(String, String)> {
+    play.split(' ')
+        .filter_map(|m| m.split_once('/'))
+        .map(|(a, b)| (a.to_string(), b.trim_end_matches('*').to_string()))
+        .collect()
+}
+
 #[test]
 fn taw_6_landing_on_a_blot_pins_it() {
     // TAW-6
-    let b = board(&[(24, 15)], &[(19, 1), (1, 14)], &[]);
+    let b = board(&[(24, 15)], &[(19, 1), (17, 1), (1, 13)], &[]);
     let mut s = state(b, [5, 1]);
     apply(&mut s, "24/19 24/23");
     // now Black (the opponent) is to move and his checker on White's 19
@@ -159,15 +167,24 @@ fn taw_6_landing_on_a_blot_pins_it() {
     let abs = s.absolute();
     assert_eq!((abs.top[18], abs.under[18]), (1, -1));
     assert_eq!(abs.checkers(1), 15, "a pinned checker is still in play");
+    // With 3-2 a free checker on Black's 6 could play 6/3 or 6/4 (White's 22
+    // and 21 are empty), and his checker on 8 could land on 6 with the 2.
     let mut blacks = s;
-    blacks.apply(TablesAction::Dice([6, 5]));
+    blacks.apply(TablesAction::Dice([3, 2]));
     let p = plays(&blacks);
     assert!(
-        p.iter().all(|t| !t.contains("6/")),
+        p.iter().any(|t| moves(t).iter().any(|(f, _)| f == "8")),
+        "the checker on 8 moves: {p:?}"
+    );
+    assert!(
+        p.iter().all(|t| moves(t).iter().all(|(f, _)| f != "6")),
         "pinned checker moved: {p:?}"
     );
-    // Black's point 6 (White's 19) is closed to Black: from 12 with 6 nor 11 with 5
-    assert!(p.iter().all(|t| !t.contains("/6")), "{p:?}");
+    // Black's point 6 (White's 19) is closed to Black: 8/6 is not a move
+    assert!(
+        p.iter().all(|t| moves(t).iter().all(|(_, to)| to != "6")),
+        "{p:?}"
+    );
 }
 
 #[test]
@@ -640,7 +657,23 @@ proptest! {
 
 #[test]
 fn empty_play_round_trips() {
-    assert_eq!(Play::EMPTY.to_string(), "pass");
+    // TAW-7: with no possible move the only play is the empty one, `pass`.
+    // White's 24 with 6-5 faces Black's bands on 18 and 19.
+    let b = board(&[(24, 15)], &[(18, 2), (19, 2), (1, 11)], &[]);
+    let mut s = state(b, [6, 5]);
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal, vec![TablesAction::Play(Play::EMPTY)]);
+    let text = s.format_action(legal[0]);
+    assert_eq!(text, "pass");
+    assert_eq!(s.parse_action(&text).unwrap(), legal[0]);
+    let json = serde_json::to_value(legal[0]).unwrap();
+    assert_eq!(
+        serde_json::from_value::<TablesAction>(json).unwrap(),
+        legal[0]
+    );
+    apply(&mut s, &text);
+    assert_eq!(s.side(), 1, "the pass ends White's turn");
 }
 
 /// An independent, slow generator written straight from TAW-4..TAW-9: every
