@@ -45,6 +45,19 @@ def vector_env(game, games, seed, num_envs=256):
     return finished
 
 
+def vector_env_observed(game, games, seed, num_envs=256):
+    """As `vector_env`, reading the observations and masks before each step."""
+    env = spelbord.VectorEnv(game, num_envs, seed=seed)
+    rng = np.random.default_rng(seed)
+    finished = 0
+    while finished < games:
+        env.observations()
+        env.legal_action_mask()
+        _, done = env.step(env.random_actions(rng))
+        finished += int(done.sum())
+    return finished
+
+
 def per_cpu_second(run, *args):
     start = time.process_time()
     games = run(*args)
@@ -61,6 +74,7 @@ def main():
         ("spelbord, Python API loop", python_loop, ours, args.games),
         ("spelbord, State.random_playout (Rust)", rust_playouts, ours, args.games * 10),
         ("spelbord, VectorEnv 256 games", vector_env, ours, args.games * 4),
+        ("spelbord, VectorEnv 256, obs + masks", vector_env_observed, ours, args.games),
     ]
     try:
         import pyspiel

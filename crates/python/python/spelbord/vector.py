@@ -39,7 +39,7 @@ class VectorEnv:
         ids = np.ascontiguousarray(actions, dtype="<i8")
         returns, done = self._env._step(ids.tobytes())
         returns = np.frombuffer(returns, dtype="<f4").reshape(self.num_envs, self.num_players)
-        return returns, np.frombuffer(done, dtype=np.uint8).astype(bool)
+        return returns, np.frombuffer(done, dtype=np.bool_)
 
     def observations(self) -> np.ndarray:
         """float32 ``[num_envs, observation_size]``: each game as its player to move sees it."""
@@ -49,7 +49,7 @@ class VectorEnv:
     def legal_action_mask(self) -> np.ndarray:
         """bool ``[num_envs, num_distinct_actions]``: the legal ids of each game."""
         raw = self._env._masks()
-        return np.frombuffer(raw, dtype=np.uint8).reshape(self.num_envs, self.num_actions).astype(bool)
+        return np.frombuffer(raw, dtype=np.bool_).reshape(self.num_envs, self.num_actions)
 
     def legal_action_counts(self) -> np.ndarray:
         """int64 ``[num_envs]``: how many legal actions each game has."""
