@@ -1,6 +1,6 @@
 //! The backgammon board in the frame of the player to move.
 
-use crate::tables::{AbsBoard, BAR, OFF, Step, StepBoard, StepList};
+use crate::tables::{AbsBoard, BAR, OFF, Step, StepBoard, StepList, points};
 
 /// A backgammon board seen by the player to move: index i is his point i+1
 /// (he moves from 24 down to 1 and bears off below 1). Positive counts are
@@ -47,16 +47,12 @@ impl BackgammonBoard {
         b
     }
 
+    #[inline]
     fn recount(&mut self) {
-        let (mut mine, mut theirs, mut closed) = (0u32, 0u32, 0u32);
-        for (i, &c) in self.pts.iter().enumerate() {
-            mine |= ((c > 0) as u32) << i;
-            theirs |= ((c < 0) as u32) << i;
-            closed |= ((c < -1) as u32) << i;
-        }
-        self.mine = mine;
-        self.theirs = theirs;
-        self.closed = closed;
+        let m = points::masks(&self.pts);
+        self.mine = m.positive;
+        self.theirs = m.negative;
+        self.closed = m.negative & !m.minus_one;
     }
 
     /// The signed count on the mover's point `n` (1..24).
@@ -83,11 +79,7 @@ impl BackgammonBoard {
 
     /// Turns the board to the other player's frame.
     pub fn flip(&mut self) {
-        let mut pts = [0i8; 24];
-        for (i, p) in pts.iter_mut().enumerate() {
-            *p = -self.pts[23 - i];
-        }
-        self.pts = pts;
+        self.pts = points::flipped(&self.pts);
         self.bar.swap(0, 1);
         self.off.swap(0, 1);
         self.recount();
@@ -149,6 +141,90 @@ impl BackgammonBoard {
     }
 }
 
+impl BackgammonBoard {
+    /// Target indices (bit t: point t + 1) of moves with `die` onto open
+    /// points (BG-4: a point is closed by two or more of the opponent's).
+    #[inline]
+    fn movers(&self, die: u8) -> u32 {
+        (self.mine >> die) & !self.closed
+    }
+
+    /// The steps with `die`: entering from the bar, or moves onto the
+    /// target indices in `targets` (bit t: point t + 1), then bearing off
+    /// from a point at most `ceiling`.
+    #[inline]
+    fn list_steps(&self, die: u8, targets: u32, ceiling: u8, out: &mut StepList) {
+        out.clear();
+        let d = die as usize;
+        if self.bar[0] > 0 {
+            // BG-5: a checker on the bar enters on the opponent's home board
+            // (the mover's point 25 - die) before anything else moves.
+            if self.closed >> (24 - d) & 1 == 0 && ceiling >= BAR {
+                out.push(Step {
+                    from: BAR,
+                    to: 25 - die,
+                    die,
+                });
+            }
+            return;
+        }
+        let mut movers = self.movers(die) & targets;
+        while movers != 0 {
+            let t = movers.trailing_zeros() as u8;
+            movers &= movers - 1;
+            out.push(Step {
+                from: t + 1 + die,
+                to: t + 1,
+                die,
+            });
+        }
+        // BG-7: bearing off, from the die's own point or, with a larger die,
+        // from the highest occupied point.
+        if self.all_home() && self.mine != 0 {
+            let highest = 31 - self.mine.leading_zeros() as usize;
+            if self.mine >> (d - 1) & 1 == 1 {
+                if die <= ceiling {
+                    out.push(Step {
+                        from: die,
+                        to: OFF,
+                        die,
+                    });
+                }
+            } else if highest < d - 1 && (highest as u8) < ceiling {
+                out.push(Step {
+                    from: highest as u8 + 1,
+                    to: OFF,
+                    die,
+                });
+            }
+        }
+    }
+}
+
+/// One of the mover's checkers in the key, by point (1..24; [`OFF`] at bit
+/// 96 for borne off; none for [`BAR`], which the key leaves out).
+const KEY_UNIT: [u128; 26] = {
+    let mut unit = [0u128; 26];
+    unit[OFF as usize] = 1 << 96;
+    let mut n = 1;
+    while n < 25 {
+        unit[n] = 1 << (4 * (n - 1));
+        n += 1;
+    }
+    unit
+};
+
+/// The key bit saying the opponent still stands on a point (1..24).
+const KEY_THEIRS: [u128; 25] = {
+    let mut bit = [0u128; 25];
+    let mut n = 1;
+    while n < 25 {
+        bit[n] = 1 << (100 + n - 1);
+        n += 1;
+    }
+    bit
+};
+
 impl StepBoard for BackgammonBoard {
     // BG-3..BG-7: points only open up during a turn (hits remove blots),
     // so with doubles moving the farthest checkers first never loses a
@@ -166,49 +242,28 @@ impl StepBoard for BackgammonBoard {
     }
 
     fn steps(&self, die: u8, out: &mut StepList) {
-        out.clear();
-        let d = die as usize;
-        if self.bar[0] > 0 {
-            // BG-5: a checker on the bar enters on the opponent's home board
-            // (the mover's point 25 - die) before anything else moves.
-            if self.closed >> (24 - d) & 1 == 0 {
-                out.push(Step {
-                    from: BAR,
-                    to: 25 - die,
-                    die,
-                });
-            }
-            return;
+        self.steps_up_to(die, u8::MAX, out);
+    }
+
+    #[inline]
+    fn steps_up_to(&self, die: u8, ceiling: u8, out: &mut StepList) {
+        // the target index t = from - 1 - die must be below ceiling - die
+        let below = (ceiling as usize).saturating_sub(die as usize).min(31);
+        self.list_steps(die, (1u32 << below) - 1, ceiling, out);
+    }
+
+    #[inline]
+    fn steps_after(&self, die: u8, first: Step, sources: u32, out: &mut StepList) -> bool {
+        if first.from == BAR || first.to == OFF || self.bar[0] > 0 {
+            self.steps(die, out);
+            return !out.as_slice().is_empty();
         }
-        // BG-4: moves to open points (i - d not closed).
-        let mut movers = (self.mine >> d) & !self.closed;
-        while movers != 0 {
-            let t = movers.trailing_zeros() as u8;
-            movers &= movers - 1;
-            out.push(Step {
-                from: t + 1 + die,
-                to: t + 1,
-                die,
-            });
-        }
-        // BG-7: bearing off, from the die's own point or, with a larger die,
-        // from the highest occupied point.
-        if self.all_home() && self.mine != 0 {
-            let highest = 31 - self.mine.leading_zeros() as usize;
-            if self.mine >> (d - 1) & 1 == 1 {
-                out.push(Step {
-                    from: die,
-                    to: OFF,
-                    die,
-                });
-            } else if highest < d - 1 {
-                out.push(Step {
-                    from: highest as u8 + 1,
-                    to: OFF,
-                    die,
-                });
-            }
-        }
+        // moves commute with `first` unless they continue it: leave out
+        // those from sources in `sources` (bit = point), by target index
+        let d = die as u32;
+        let left_out = (sources & !(1 << first.to)) >> (1 + d);
+        self.list_steps(die, !left_out, u8::MAX, out);
+        !out.as_slice().is_empty() || self.movers(die) & left_out != 0
     }
 
     #[inline]
@@ -256,18 +311,9 @@ impl StepBoard for BackgammonBoard {
 
     #[inline]
     fn key_after(&self, key: u128, step: Step) -> u128 {
-        let mut key = key;
-        if step.from != BAR {
-            key -= 1 << (4 * (step.from as u32 - 1));
-        }
-        if step.to == OFF {
-            key += 1 << 96;
-        } else {
-            let t = step.to as u32 - 1;
-            if self.pts[t as usize] == -1 {
-                key &= !(1u128 << (100 + t));
-            }
-            key += 1 << (4 * t);
+        let mut key = key - KEY_UNIT[step.from as usize] + KEY_UNIT[step.to as usize];
+        if step.to != OFF && self.pts[step.to as usize - 1] == -1 {
+            key &= !KEY_THEIRS[step.to as usize];
         }
         key
     }

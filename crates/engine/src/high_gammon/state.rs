@@ -15,6 +15,9 @@ use std::cell::RefCell;
 /// The highest cube value as a power of two: 64 (HG-17).
 pub const MAX_CUBE_LOG2: u8 = 6;
 const NOBODY: u8 = u8::MAX;
+/// The most plies, chance included, of a game of High-O Gammon or
+/// Tric-Trac: far beyond the longest random game measured.
+pub const MAX_PLIES: u64 = 200_000;
 
 /// Where the game is in its turn cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -274,6 +277,21 @@ impl HgState {
         })
     }
 
+    /// A uniformly random legal play of `dice` (the one at index
+    /// `rng.random_range(0..n)` of [`HgState::with_plays`]).
+    fn random_play<R: rand::Rng + ?Sized>(&self, dice: [u8; 2], rng: &mut R) -> Play {
+        let p = self.mover as usize;
+        let seat = self.seat(p);
+        let view = self.board.view(p, seat, self.rules.tric);
+        let mut buf = [0u8; 4];
+        let len = self.rules.dice_list(dice, &mut buf);
+        PLAY_GEN.with(|g| {
+            let mut g = g.borrow_mut();
+            g.generate(&view, &buf[..len], DiceRule::InOrder);
+            absolute_play(g.play(rng.random_range(0..g.len())), seat)
+        })
+    }
+
     fn apply_play(&mut self, play: Play) {
         let p = self.mover as usize;
         let mut hits = [(0u8, 0u8); 4];
@@ -485,6 +503,20 @@ impl GameState for HgState {
         }
     }
 
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<HgAction>,
+    ) -> HgAction {
+        match self.phase {
+            Phase::Moving { dice } => HgAction::Play(self.random_play(dice, rng)),
+            _ => {
+                self.legal_actions(scratch);
+                scratch[rng.random_range(0..scratch.len())]
+            }
+        }
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(HgAction, f64)>) {
         out.clear();
         match self.phase {
@@ -554,6 +586,10 @@ impl GameState for HgState {
                 }
             }
         }
+    }
+
+    fn max_game_length(&self) -> u64 {
+        MAX_PLIES
     }
 
     fn returns(&self) -> Returns {

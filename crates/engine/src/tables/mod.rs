@@ -5,6 +5,7 @@
 pub mod dice;
 pub mod movegen;
 pub mod play;
+pub mod points;
 pub mod render;
 pub mod two_player;
 

@@ -53,6 +53,10 @@ impl AbsBoard {
     }
 }
 
+/// The most plies, chance and cube actions included, of one game of
+/// tables: far beyond the longest random game measured.
+pub const MAX_PLIES_PER_GAME: u64 = 20_000;
+
 /// The rules that make one tables game: its board and how a game ends.
 pub trait TablesVariant:
     Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
@@ -421,6 +425,23 @@ impl<V: TablesVariant> GameState for TablesState<V> {
         }
     }
 
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<TablesAction>,
+    ) -> TablesAction {
+        let Phase::Moving(dice) = self.phase else {
+            self.legal_actions(scratch);
+            return scratch[rng.random_range(0..scratch.len())];
+        };
+        PLAY_GEN.with(|g| {
+            let mut g = g.borrow_mut();
+            let mut buf = [0; 4];
+            g.generate(&self.board, Self::dice_list(dice, &mut buf), V::DICE_RULE);
+            TablesAction::Play(g.play(rng.random_range(0..g.len())))
+        })
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(TablesAction, f64)>) {
         out.clear();
         match self.phase {
@@ -465,6 +486,13 @@ impl<V: TablesVariant> GameState for TablesState<V> {
             }
             TablesAction::Play(play) => self.apply_play(play),
         }
+    }
+
+    fn max_game_length(&self) -> u64 {
+        // Every game of a match gives the winner at least a point, so a
+        // match to n points has at most 2n - 1 games.
+        let games = (2 * self.options.match_to as u64).max(2) - 1;
+        games * MAX_PLIES_PER_GAME
     }
 
     fn returns(&self) -> Returns {

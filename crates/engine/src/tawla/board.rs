@@ -1,7 +1,7 @@
 //! The Tawla board in the frame of the player to move.
 
 use super::CHECKERS;
-use crate::tables::{AbsBoard, OFF, Step, StepBoard, StepList};
+use crate::tables::{AbsBoard, OFF, Step, StepBoard, StepList, points};
 
 /// A Tawla board seen by the player to move: index i is his point i+1.
 /// Positive counts are his checkers on top, negative the opponent's; a set
@@ -45,15 +45,12 @@ impl TawlaBoard {
     }
 
     /// Recomputes the derived masks from the counts.
+    #[inline]
     fn refresh_masks(&mut self) {
-        let (mut mine, mut closed) = (0u32, 0u32);
-        for (i, &c) in self.pts.iter().enumerate() {
-            mine |= ((c > 0) as u32) << i;
-            // TAW-5/TAW-6: a band, or a lone checker on top of a pin
-            closed |= ((c < -1 || (c == -1 && self.is_pinned(i))) as u32) << i;
-        }
-        self.mine = mine;
-        self.closed = closed;
+        let m = points::masks(&self.pts);
+        self.mine = m.positive;
+        // TAW-5/TAW-6: a band, or a lone checker on top of a pin
+        self.closed = (m.negative & !m.minus_one) | (m.minus_one & self.pinned);
     }
 
     /// The signed count on top of the mover's point `n` (1..24).
@@ -105,11 +102,7 @@ impl TawlaBoard {
 
     /// Turns the board to the other player's frame.
     pub fn flip(&mut self) {
-        let mut pts = [0i8; 24];
-        for (i, p) in pts.iter_mut().enumerate() {
-            *p = -self.pts[23 - i];
-        }
-        self.pts = pts;
+        self.pts = points::flipped(&self.pts);
         self.pinned = self.pinned.reverse_bits() >> 8;
         self.off.swap(0, 1);
         self.refresh_masks();
@@ -188,29 +181,37 @@ impl TawlaBoard {
     }
 }
 
-/// The key bit of the mover's count on point index `i` (a nibble each),
-/// and of his borne-off count.
-const fn key_shift(i: usize) -> u32 {
-    4 * i as u32
-}
+/// The key bit of the mover's borne-off count (his count on point index i
+/// is the nibble at bit 4i).
 const OFF_SHIFT: u32 = 96;
 
-impl StepBoard for TawlaBoard {
-    // Landing rights depend only on the opponent's checkers, which do not
-    // move during the turn, and moving higher checkers first only helps
-    // bearing off; so equal-die steps can be sorted by source.
-    const SAME_DIE_ORDER_FREE: bool = true;
-
-    // Only bearing off depends on where the other checkers stand.
-    fn commutes(first: Step, second: Step) -> bool {
-        first.to != OFF && second.to != OFF
+/// One checker in the key, by point (1..24; [`OFF`] for borne off).
+const KEY_UNIT: [u128; 25] = {
+    let mut unit = [1u128 << OFF_SHIFT; 25];
+    let mut n = 1;
+    while n < 25 {
+        unit[n] = 1 << (4 * (n - 1));
+        n += 1;
     }
+    unit
+};
 
-    fn steps(&self, die: u8, out: &mut StepList) {
-        out.clear();
+impl TawlaBoard {
+    /// Sources (bit i: point i + 1) of moves with `die` onto open points.
+    #[inline]
+    fn movable(&self, die: u8) -> u32 {
         let d = die as u32;
         // TAW-4/5: sources at least `die` from off whose target is open
-        let mut movable = self.mine & !(self.closed << d) & !((1u32 << d) - 1);
+        self.mine & !(self.closed << d) & !((1u32 << d) - 1)
+    }
+
+    /// The steps with `die`: moves from the sources in `sources` (bit i:
+    /// point i + 1), then bearing off from a point at most `ceiling`.
+    #[inline]
+    fn list_steps(&self, die: u8, sources: u32, ceiling: u8, out: &mut StepList) {
+        out.clear();
+        let d = die as u32;
+        let mut movable = self.movable(die) & sources;
         while movable != 0 {
             let from = movable.trailing_zeros() as u8 + 1;
             out.push(Step {
@@ -224,16 +225,58 @@ impl StepBoard for TawlaBoard {
         if self.may_bear_off() {
             let home = self.mine & 0x3F;
             if home >> (d - 1) & 1 == 1 {
-                out.push(Step {
-                    from: die,
-                    to: OFF,
-                    die,
-                });
+                if die <= ceiling {
+                    out.push(Step {
+                        from: die,
+                        to: OFF,
+                        die,
+                    });
+                }
             } else if home != 0 && home < 1 << (d - 1) {
                 let from = 32 - home.leading_zeros() as u8;
-                out.push(Step { from, to: OFF, die });
+                if from <= ceiling {
+                    out.push(Step { from, to: OFF, die });
+                }
             }
         }
+    }
+}
+
+impl StepBoard for TawlaBoard {
+    // Landing rights depend only on the opponent's checkers, which do not
+    // move during the turn, and moving higher checkers first only helps
+    // bearing off; so equal-die steps can be sorted by source.
+    const SAME_DIE_ORDER_FREE: bool = true;
+
+    // Only bearing off depends on where the other checkers stand.
+    fn commutes(first: Step, second: Step) -> bool {
+        first.to != OFF && second.to != OFF
+    }
+
+    fn steps(&self, die: u8, out: &mut StepList) {
+        self.steps_up_to(die, u8::MAX, out);
+    }
+
+    #[inline]
+    fn steps_up_to(&self, die: u8, ceiling: u8, out: &mut StepList) {
+        let below = if ceiling >= 24 {
+            u32::MAX
+        } else {
+            (1u32 << ceiling) - 1
+        };
+        self.list_steps(die, below, ceiling, out);
+    }
+
+    #[inline]
+    fn steps_after(&self, die: u8, first: Step, sources: u32, out: &mut StepList) -> bool {
+        if first.to == OFF {
+            self.steps(die, out);
+            return !out.as_slice().is_empty();
+        }
+        // every step but bearing off commutes with `first`: leave out the
+        // moves from sources in `sources` (bit i + 1 for point i + 1)
+        self.list_steps(die, !(sources >> 1), u8::MAX, out);
+        !out.as_slice().is_empty() || self.movable(die) & sources >> 1 != 0
     }
 
     #[inline]
@@ -286,11 +329,6 @@ impl StepBoard for TawlaBoard {
 
     #[inline]
     fn key_after(&self, key: u128, step: Step) -> u128 {
-        let added = if step.to == OFF {
-            1u128 << OFF_SHIFT
-        } else {
-            1u128 << key_shift(step.to as usize - 1)
-        };
-        key - (1u128 << key_shift(step.from as usize - 1)) + added
+        key - KEY_UNIT[step.from as usize] + KEY_UNIT[step.to as usize]
     }
 }

@@ -1,76 +1,9 @@
-//! The play generator: every way to play a roll under a dice-usage rule,
-//! each resulting position offered once. Allocates nothing once warmed up.
+//! The first play generator (recursive, a stamped hash set of keys), kept
+//! for tests as the reference that the faster generator must match play for
+//! play and in the same order.
 
-use super::play::{Play, Step};
-
-/// The single steps possible with one die (at most one per source point).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct StepList {
-    steps: [Step; 16],
-    len: u8,
-}
-
-impl StepList {
-    /// Adds a step (ignored past 16, which no game reaches).
-    #[inline]
-    pub fn push(&mut self, step: Step) {
-        if (self.len as usize) < self.steps.len() {
-            self.steps[self.len as usize] = step;
-            self.len += 1;
-        }
-    }
-
-    /// The steps.
-    #[inline]
-    pub fn as_slice(&self) -> &[Step] {
-        &self.steps[..self.len as usize]
-    }
-
-    /// Removes all steps.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-/// A board seen by the player to move, on which single steps can be made.
-pub trait StepBoard: Copy {
-    /// True when steps of equal dice can always be reordered with sources
-    /// from high to low without losing a position (so the generator only
-    /// tries that order for doubles).
-    const SAME_DIE_ORDER_FREE: bool = false;
-    /// Replaces `out` with every legal single step using `die`, one per source.
-    fn steps(&self, die: u8, out: &mut StepList);
-    /// True when `first` then `second` (both legal in that order) gives the
-    /// same position as `second` then `first` whenever `second` was legal at
-    /// the start too; lets the generator skip the repeated order.
-    fn commutes(_first: Step, _second: Step) -> bool {
-        false
-    }
-    /// Makes one step (which `steps` offered).
-    fn apply_step(&mut self, step: Step);
-    /// A key that is equal for two boards exactly when they are the same
-    /// position (within one turn of one mover).
-    fn key(&self) -> u128;
-    /// The key after `step`, given this board's `key` (override when it can
-    /// be updated without recomputing).
-    fn key_after(&self, _key: u128, step: Step) -> u128 {
-        let mut next = *self;
-        next.apply_step(step);
-        next.key()
-    }
-}
-
-/// How the dice of one roll must be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DiceRule {
-    /// Backgammon's rule: use as many dice as possible, in any order; if only
-    /// one of two different dice can be used, the higher when either could.
-    Maximize,
-    /// The dice are played in the order given; a die that cannot be played
-    /// ends the play (High-O Gammon's smaller-first rule).
-    InOrder,
-}
+use super::{DiceRule, StepBoard, StepList};
+use crate::tables::play::Play;
 
 /// A set of position keys that is emptied in O(1) by bumping a stamp.
 #[derive(Debug)]
@@ -143,7 +76,7 @@ impl KeySet {
 
 /// Reusable buffers for generating plays.
 #[derive(Debug)]
-pub struct PlayGen {
+pub(crate) struct ReferenceGen {
     leaves: Vec<Play>,
     seen: KeySet,
     max_len: usize,
@@ -154,9 +87,9 @@ pub struct PlayGen {
     maximize: bool,
 }
 
-impl Default for PlayGen {
+impl Default for ReferenceGen {
     fn default() -> Self {
-        PlayGen {
+        ReferenceGen {
             // sized for the largest rolls, so that generation never allocates
             leaves: Vec::with_capacity(2048),
             seen: KeySet::default(),
@@ -168,9 +101,9 @@ impl Default for PlayGen {
     }
 }
 
-impl PlayGen {
+impl ReferenceGen {
     /// Generates the distinct plays of `dice` on `board` (read them with
-    /// [`PlayGen::plays`]). For [`DiceRule::Maximize`] with two different dice
+    /// [`ReferenceGen::plays`]). For [`DiceRule::Maximize`] with two different dice
     /// both orders are tried. A roll that cannot be played gives the one
     /// empty play.
     pub fn generate<B: StepBoard>(&mut self, board: &B, dice: &[u8], rule: DiceRule) {
@@ -201,7 +134,7 @@ impl PlayGen {
         }
     }
 
-    /// The plays found by the last [`PlayGen::generate`].
+    /// The plays found by the last [`ReferenceGen::generate`].
     pub fn plays(&self) -> impl ExactSizeIterator<Item = Play> + '_ {
         self.leaves.iter().copied()
     }

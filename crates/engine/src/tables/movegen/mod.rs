@@ -1,0 +1,418 @@
+//! The play generator: every way to play a roll under a dice-usage rule,
+//! each resulting position offered once. Allocates nothing once warmed up.
+//!
+//! Two different dice are played in both orders by two flat loops, equal
+//! dice by an explicit stack with sources taken from high to low where the
+//! board allows, and positions are told apart by keys in a small hash set
+//! that is cleared by zeroing only the slots in use.
+
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
+
+use super::play::{Play, Step};
+
+/// The single steps possible with one die (at most one per source point).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StepList {
+    steps: [Step; 16],
+    len: u8,
+}
+
+impl StepList {
+    /// Adds a step (ignored past 16, which no game reaches).
+    #[inline]
+    pub fn push(&mut self, step: Step) {
+        if (self.len as usize) < self.steps.len() {
+            self.steps[self.len as usize] = step;
+            self.len += 1;
+        }
+    }
+
+    /// The steps.
+    #[inline]
+    pub fn as_slice(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// Removes all steps.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps only the steps whose source is at most `ceiling`, in order.
+    pub fn retain_up_to(&mut self, ceiling: u8) {
+        self.retain(|s| s.from <= ceiling);
+    }
+
+    /// Keeps only the steps for which `keep` holds, in order.
+    pub fn retain(&mut self, keep: impl Fn(&Step) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len as usize {
+            if keep(&self.steps[i]) {
+                self.steps[kept] = self.steps[i];
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+    }
+}
+
+/// A board seen by the player to move, on which single steps can be made.
+pub trait StepBoard: Copy {
+    /// True when steps of equal dice can always be reordered with sources
+    /// from high to low without losing a position (so the generator only
+    /// tries that order for doubles).
+    const SAME_DIE_ORDER_FREE: bool = false;
+    /// Replaces `out` with every legal single step using `die`, one per source.
+    fn steps(&self, die: u8, out: &mut StepList);
+    /// Like [`StepBoard::steps`], keeping only steps whose source is at most
+    /// `ceiling` (override to skip the others while listing).
+    fn steps_up_to(&self, die: u8, ceiling: u8, out: &mut StepList) {
+        self.steps(die, out);
+        out.retain_up_to(ceiling);
+    }
+    /// True when `first` then `second` (both legal in that order) gives the
+    /// same position as `second` then `first` whenever `second` was legal at
+    /// the start too; lets the generator skip the repeated order.
+    fn commutes(_first: Step, _second: Step) -> bool {
+        false
+    }
+    /// The steps with `die` after `first` (played with the other die),
+    /// leaving out those whose source is in `sources` (bit = source) and
+    /// that commute with `first`: the other order reached their positions.
+    /// True if any step was possible before leaving those out.
+    fn steps_after(&self, die: u8, first: Step, sources: u32, out: &mut StepList) -> bool {
+        self.steps(die, out);
+        let any = !out.as_slice().is_empty();
+        out.retain(|y| !(sources >> y.from & 1 == 1 && Self::commutes(first, *y)));
+        any
+    }
+    /// Makes one step (which `steps` offered).
+    fn apply_step(&mut self, step: Step);
+    /// A key that is equal for two boards exactly when they are the same
+    /// position (within one turn of one mover).
+    fn key(&self) -> u128;
+    /// The key after `step`, given this board's `key` (override when it can
+    /// be updated without recomputing).
+    fn key_after(&self, _key: u128, step: Step) -> u128 {
+        let mut next = *self;
+        next.apply_step(step);
+        next.key()
+    }
+}
+
+/// How the dice of one roll must be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceRule {
+    /// Backgammon's rule: use as many dice as possible, in any order; if only
+    /// one of two different dice can be used, the higher when either could.
+    Maximize,
+    /// The dice are played in the order given; a die that cannot be played
+    /// ends the play (High-O Gammon's smaller-first rule).
+    InOrder,
+}
+
+/// The first slots of the key set's table each generation (a power of two).
+const MIN_SLOTS: usize = 128;
+
+/// The keys of the positions reached so far, in the order found, with an
+/// open-addressed table of their indices.
+#[derive(Debug)]
+struct KeySet {
+    /// Index + 1 into `keys`, 0 for an empty slot; only `..=mask` is in use.
+    slots: Vec<u32>,
+    keys: Vec<u128>,
+    mask: usize,
+}
+
+impl Default for KeySet {
+    fn default() -> Self {
+        KeySet {
+            slots: vec![0; 1 << 12],
+            keys: Vec::with_capacity(1 << 11),
+            mask: MIN_SLOTS - 1,
+        }
+    }
+}
+
+impl KeySet {
+    #[inline]
+    fn clear(&mut self) {
+        self.slots[..=self.mask].fill(0);
+        self.keys.clear();
+        self.mask = MIN_SLOTS - 1;
+    }
+
+    #[inline]
+    fn slot_of(key: u128, mask: usize) -> usize {
+        let h = (key as u64 ^ (key >> 64) as u64 ^ (key >> 40) as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 40) as usize & mask
+    }
+
+    /// Adds `key`; false if it was there already.
+    #[inline(always)]
+    fn insert(&mut self, key: u128) -> bool {
+        if self.keys.len() * 2 >= self.mask {
+            self.grow();
+        }
+        let mut i = Self::slot_of(key, self.mask);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                self.keys.push(key);
+                self.slots[i] = self.keys.len() as u32;
+                return true;
+            }
+            if self.keys[slot as usize - 1] == key {
+                return false;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        self.slots[..=self.mask].fill(0);
+        self.mask = self.mask * 2 + 1;
+        if self.slots.len() <= self.mask {
+            self.slots.resize(self.mask + 1, 0);
+        }
+        for (n, &key) in self.keys.iter().enumerate() {
+            let mut i = Self::slot_of(key, self.mask);
+            while self.slots[i] != 0 {
+                i = (i + 1) & self.mask;
+            }
+            self.slots[i] = n as u32 + 1;
+        }
+    }
+}
+
+/// Reusable buffers for generating plays.
+#[derive(Debug)]
+pub struct PlayGen {
+    leaves: Vec<Play>,
+    seen: KeySet,
+    max_len: usize,
+    maximize: bool,
+}
+
+impl Default for PlayGen {
+    fn default() -> Self {
+        PlayGen {
+            // sized for the largest rolls, so that generation never allocates
+            leaves: Vec::with_capacity(2048),
+            seen: KeySet::default(),
+            max_len: 0,
+            maximize: true,
+        }
+    }
+}
+
+/// One level of the search over equal dice: the board reached, its key,
+/// the play so far, the steps to try and the next one to try.
+#[derive(Clone, Copy)]
+struct Level<B> {
+    board: B,
+    key: u128,
+    play: Play,
+    steps: StepList,
+    next: u8,
+    any: bool,
+}
+
+impl PlayGen {
+    /// Generates the distinct plays of `dice` on `board` (read them with
+    /// [`PlayGen::plays`]). For [`DiceRule::Maximize`] with two different dice
+    /// both orders are tried. A roll that cannot be played gives the one
+    /// empty play.
+    pub fn generate<B: StepBoard>(&mut self, board: &B, dice: &[u8], rule: DiceRule) {
+        self.leaves.clear();
+        self.seen.clear();
+        self.max_len = 0;
+        self.maximize = rule == DiceRule::Maximize;
+        let key = board.key();
+        match dice {
+            [a, b] if *a != *b => {
+                self.in_order(board, *a, *b, key, None);
+                if rule == DiceRule::Maximize {
+                    self.other_order(board, *a, *b, key);
+                }
+            }
+            [a, rest @ ..] if rest.iter().all(|d| d == a) => {
+                self.equal_dice(board, *a, dice.len(), key)
+            }
+            _ => self.search(board, dice, Play::EMPTY, key, u8::MAX),
+        }
+    }
+
+    /// The plays found by the last [`PlayGen::generate`].
+    pub fn plays(&self) -> impl ExactSizeIterator<Item = Play> + '_ {
+        self.leaves.iter().copied()
+    }
+
+    /// How many plays the last [`PlayGen::generate`] found.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.leaves.len()
+    }
+
+    /// Whether the last [`PlayGen::generate`] found no play (never after a
+    /// generation: an unplayable roll gives the empty play).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.leaves.is_empty()
+    }
+
+    /// The play at `index` in the order of [`PlayGen::plays`].
+    #[inline]
+    pub fn play(&self, index: usize) -> Play {
+        self.leaves[index]
+    }
+
+    /// `a` then `b`; with `skip` (the first order's sources, in the other
+    /// order's pass) second steps that give a position the first pass
+    /// already reached are left out.
+    #[inline(always)]
+    fn in_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, skip: Option<u32>) {
+        let mut firsts = StepList::default();
+        board.steps(a, &mut firsts);
+        if firsts.as_slice().is_empty() {
+            self.leaf(0, key, Play::EMPTY);
+            return;
+        }
+        let mut seconds = StepList::default();
+        for &x in firsts.as_slice() {
+            let key_x = board.key_after(key, x);
+            let mut next = *board;
+            next.apply_step(x);
+            let any = match skip {
+                Some(sources) => next.steps_after(b, x, sources, &mut seconds),
+                None => {
+                    next.steps(b, &mut seconds);
+                    !seconds.as_slice().is_empty()
+                }
+            };
+            let play_x = Play::EMPTY.with(x);
+            for &y in seconds.as_slice() {
+                self.leaf(2, next.key_after(key_x, y), play_x.with(y));
+            }
+            if !any {
+                self.leaf(1, key_x, play_x);
+            }
+        }
+    }
+
+    /// Backgammon's second pass over two different dice: `b` then `a`, then
+    /// only the higher die if a single die can be played.
+    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128) {
+        let mut firsts = StepList::default();
+        board.steps(a, &mut firsts);
+        let sources = firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
+        self.in_order(board, b, a, key, Some(sources));
+        if self.max_len == 1 {
+            let high = a.max(b);
+            if self.leaves.iter().any(|p| p.steps()[0].die == high) {
+                self.leaves.retain(|p| p.steps()[0].die == high);
+            }
+        }
+    }
+
+    /// `count` steps of the same `die`, sources from high to low when the
+    /// board allows reordering them.
+    fn equal_dice<B: StepBoard>(&mut self, board: &B, die: u8, count: usize, key: u128) {
+        let mut stack = [Level {
+            board: *board,
+            key,
+            play: Play::EMPTY,
+            steps: StepList::default(),
+            next: 0,
+            any: false,
+        }; 4];
+        board.steps(die, &mut stack[0].steps);
+        let mut depth = 0;
+        loop {
+            let level = &mut stack[depth];
+            let steps = level.steps.as_slice();
+            let Some(&step) = steps.get(level.next as usize) else {
+                if !level.any {
+                    let (key, play) = (level.key, level.play);
+                    self.leaf(depth, key, play);
+                }
+                if depth == 0 {
+                    return;
+                }
+                depth -= 1;
+                continue;
+            };
+            level.next += 1;
+            level.any = true;
+            let next_key = level.board.key_after(level.key, step);
+            let play = level.play.with(step);
+            if depth + 1 == count {
+                self.leaf(count, next_key, play);
+                continue;
+            }
+            let mut board = level.board;
+            board.apply_step(step);
+            let child = &mut stack[depth + 1];
+            child.board = board;
+            child.key = next_key;
+            child.play = play;
+            child.next = 0;
+            child.any = false;
+            if B::SAME_DIE_ORDER_FREE {
+                board.steps_up_to(die, step.from, &mut child.steps);
+            } else {
+                board.steps(die, &mut child.steps);
+            }
+            depth += 1;
+        }
+    }
+
+    /// Any other dice (High-O Gammon's underside rule): in the order given,
+    /// depth first; `ceiling` bounds the source after a step of the same die
+    /// where the board allows reordering.
+    fn search<B: StepBoard>(&mut self, board: &B, dice: &[u8], play: Play, key: u128, ceiling: u8) {
+        if let Some((&die, rest)) = dice.split_first() {
+            let mut steps = StepList::default();
+            board.steps(die, &mut steps);
+            let same_next = B::SAME_DIE_ORDER_FREE && rest.first() == Some(&die);
+            let mut any = false;
+            for &step in steps.as_slice() {
+                if step.from > ceiling {
+                    continue;
+                }
+                any = true;
+                let mut next = *board;
+                next.apply_step(step);
+                let next_key = board.key_after(key, step);
+                let next_ceiling = if same_next { step.from } else { u8::MAX };
+                self.search(&next, rest, play.with(step), next_key, next_ceiling);
+            }
+            if any {
+                return;
+            }
+        }
+        self.leaf(play.len(), key, play);
+    }
+
+    /// Records a finished play of `depth` dice reaching the position `key`.
+    #[inline(always)]
+    fn leaf(&mut self, depth: usize, key: u128, play: Play) {
+        if self.maximize && depth != self.max_len {
+            if depth < self.max_len {
+                return;
+            }
+            self.leaves.clear();
+            self.seen.clear();
+            self.max_len = depth;
+        }
+        if self.seen.insert(key) {
+            self.leaves.push(play);
+        }
+    }
+}
