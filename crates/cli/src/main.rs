@@ -10,6 +10,7 @@ mod replay;
 mod selfplay;
 mod serve;
 mod term;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
     Serve(serve::ServeArgs),
+    /// Check every roll and deal of a finished server game against its seeds.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => arena::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(code) => code,
