@@ -12,6 +12,7 @@ mod selfplay;
 mod serve;
 mod term;
 mod train;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -44,6 +45,8 @@ enum Command {
     Train(train::TrainArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
     Serve(serve::ServeArgs),
+    /// Check every roll and deal of a finished server game against its seeds.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Train(a) => train::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(code) => code,
