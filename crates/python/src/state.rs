@@ -13,6 +13,7 @@ pub struct GameInfo {
     game: &'static dyn DynGame,
     options: Options,
     limits: Limits,
+    max_game_length: usize,
     num_players: usize,
     tensor_size: usize,
 }
@@ -28,12 +29,17 @@ impl Game {
     /// The game `game` with checked `options`.
     pub fn new(game: &'static dyn DynGame, options: Options) -> PyResult<Self> {
         let core = new_core(game.id(), &options).map_err(py_error)?;
+        let max_game_length = game
+            .new_state(&options)
+            .map_err(py_error)?
+            .max_game_length() as usize;
         let mut tensor = Vec::new();
         core.observation_tensor(Viewer::Player(0), &mut tensor);
         Ok(Game {
             info: Arc::new(GameInfo {
                 game,
-                limits: limits(game.id(), &options),
+                limits: limits(game.id()),
+                max_game_length,
                 num_players: core.num_players(),
                 tensor_size: tensor.len(),
                 options,
@@ -115,7 +121,7 @@ impl Game {
     }
     /// The most actions (chance included) one game can last.
     fn max_game_length(&self) -> usize {
-        self.info.limits.max_game_length
+        self.info.max_game_length
     }
     /// The smallest return a player can get.
     fn min_utility(&self) -> f64 {

@@ -15,9 +15,6 @@ use std::sync::Arc;
 /// How many recent events a table keeps for reconnecting clients.
 pub const HISTORY: usize = 256;
 
-/// The most actions the server plays by itself in one go (a safety net).
-const MAX_AUTO_ACTIONS: usize = 100_000;
-
 /// An action a player submits.
 #[derive(Clone, Debug)]
 pub enum ActionInput {
@@ -282,7 +279,8 @@ impl Table {
         mut state: Box<dyn DynState>,
         events: &mut Vec<Event>,
     ) -> Result<(), ApiError> {
-        for _ in 0..MAX_AUTO_ACTIONS {
+        // A game that outlasts its maximum length is a bug: stop there.
+        for _ in 0..state.max_game_length() {
             let (seat, text) = match state.turn() {
                 Turn::Over => return Ok(()),
                 Turn::Chance => (None, state.sample_chance(&mut self.rng).text),
