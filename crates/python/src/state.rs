@@ -294,8 +294,11 @@ impl State {
     }
     /// Applies an action id (or an action in notation); on error nothing changes.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        match action.extract::<usize>() {
-            Ok(id) => self.apply_id(id),
+        match action.extract::<i64>() {
+            Ok(id) => match usize::try_from(id) {
+                Ok(id) => self.apply_id(id),
+                Err(_) => Err(py_error(format!("{id} is not an action id"))),
+            },
             Err(_) => self.apply_text(&action.extract::<String>()?),
         }
     }

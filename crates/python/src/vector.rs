@@ -87,12 +87,21 @@ impl VectorEnv {
         let mut rewards = vec![0f32; n * players];
         let mut done = vec![0u8; n];
         let game = self.game.clone();
+        // Every id is checked before any game moves, so a bad one changes nothing.
+        for (i, (env, &id)) in self.envs.iter_mut().zip(&ids).enumerate() {
+            let count = env.num_actions();
+            if usize::try_from(id).map_or(true, |id| id >= count) {
+                return Err(py_error(format!(
+                    "game {i}: no action {id} (its ids are 0 to {})",
+                    count.saturating_sub(1)
+                )));
+            }
+        }
         let (envs, rng) = (&mut self.envs, &mut self.rng);
         py.detach(|| -> Result<(), String> {
             for (i, env) in envs.iter_mut().enumerate() {
-                let id = usize::try_from(ids[i])
-                    .map_err(|_| format!("game {i}: no action {}", ids[i]))?;
-                env.apply_id(id).map_err(|e| format!("game {i}: {e}"))?;
+                env.apply_id(ids[i] as usize)
+                    .map_err(|e| format!("game {i}: {e}"))?;
                 Self::settle(env, rng);
                 if env.turn() == Turn::Over {
                     for (p, r) in env.returns().into_iter().enumerate() {

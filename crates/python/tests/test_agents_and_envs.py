@@ -73,12 +73,13 @@ def test_vector_env_steps_many_games(game_id, options):
     assert env.observations().shape == obs.shape
 
 
-def test_vector_env_refuses_illegal_actions():
+def test_vector_env_refuses_illegal_actions_and_changes_nothing():
     env = spelbord.VectorEnv(spelbord.load_game("lager"), 2)
-    with pytest.raises(spelbord.SpelbordError):
-        env.step([0, 100_000])
-    with pytest.raises(spelbord.SpelbordError):
-        env.step([0])
+    before = env.observations().copy()
+    for bad in ([0, 100_000], [-1, 0], [0]):
+        with pytest.raises(spelbord.SpelbordError):
+            env.step(bad)
+        assert (env.observations() == before).all()
 
 
 @pytest.mark.parametrize("game_id,options", [("tawla", {}), ("stortok", {"players": 2}), ("lager", {})])

@@ -39,7 +39,7 @@ def test_bad_actions_raise_and_change_nothing():
     state = spelbord.load_game("backgammon").new_initial_state()
     assert state.is_chance_node() and state.current_player() == spelbord.CHANCE
     before = state.serialize()
-    for bad in (10_000, "24/18", "nonsense"):
+    for bad in (10_000, -1, "24/18", "nonsense"):
         with pytest.raises(spelbord.SpelbordError):
             state.apply_action(bad)
         assert state.serialize() == before
