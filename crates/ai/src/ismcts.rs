@@ -50,19 +50,22 @@ impl<S: GameState + Heuristic> IsmctsAgent<S> {
         self.actions.shuffle(&mut self.rng);
         let mut untried = None;
         for &a in &self.actions {
-            let edges = &mut self.tree.nodes[node as usize].edges;
-            let i = match edges.iter().position(|e| e.action == a) {
-                Some(i) => i,
-                None => {
-                    edges.push(Edge {
+            let found = self.tree.nodes[node as usize]
+                .edges
+                .iter()
+                .position(|e| e.action == a);
+            let i = found.unwrap_or_else(|| {
+                self.tree.push_edge(
+                    node,
+                    Edge {
                         action: a,
                         prior: 0.0,
                         available: 0,
                         child: NONE,
-                    });
-                    edges.len() - 1
-                }
-            };
+                    },
+                )
+            });
+            let edges = &mut self.tree.nodes[node as usize].edges;
             edges[i].available += 1;
             if untried.is_none() && edges[i].child == NONE {
                 untried = Some(i);
@@ -123,7 +126,8 @@ impl<S: GameState + Heuristic> IsmctsAgent<S> {
         self.tree = Tree::new();
         let start = Instant::now();
         let mut done = 0u64;
-        while within_budget(budget, done, start) && self.tree.nodes.len() < crate::mcts::MAX_NODES {
+        while within_budget(budget, done, start) && self.tree.bytes() < crate::mcts::MAX_TREE_BYTES
+        {
             let Some(world) = S::sample_from_observation(observation, &mut self.rng) else {
                 break;
             };

@@ -16,8 +16,9 @@ use spelbord_engine::rng::{SeededRng, seeded};
 use spelbord_engine::{GameState, Heuristic, Player, Turn};
 use std::time::{Duration, Instant};
 
-/// The most nodes a tree may hold; a search stops early beyond it.
-pub const MAX_NODES: usize = 4_000_000;
+/// The most heap bytes a search tree may hold (256 MiB); a search, with a
+/// time budget or not, stops early when its tree reaches it.
+pub const MAX_TREE_BYTES: usize = 256 << 20;
 
 /// Priors from a softmax over one-ply scores for `player`.
 pub(crate) fn priors<S: GameState + Heuristic>(
@@ -149,6 +150,8 @@ pub struct MctsAgent<S: GameState> {
     actions: Vec<S::Action>,
     /// Iterations run by the last search.
     pub last_iterations: u64,
+    /// The memory cap of the tree ([`MAX_TREE_BYTES`] unless changed).
+    max_tree_bytes: usize,
 }
 
 impl<S: GameState + Heuristic> MctsAgent<S> {
@@ -163,7 +166,19 @@ impl<S: GameState + Heuristic> MctsAgent<S> {
             path: Vec::with_capacity(64),
             actions: Vec::new(),
             last_iterations: 0,
+            max_tree_bytes: MAX_TREE_BYTES,
         }
+    }
+
+    /// This agent with another memory cap for its tree, in bytes.
+    pub fn with_memory_cap(mut self, bytes: usize) -> Self {
+        self.max_tree_bytes = bytes;
+        self
+    }
+
+    /// Heap bytes held by the agent's search tree.
+    pub fn tree_bytes(&self) -> usize {
+        self.tree.bytes()
     }
 
     /// Lists the actions of a decision node.
@@ -177,9 +192,7 @@ impl<S: GameState + Heuristic> MctsAgent<S> {
         } else {
             vec![1.0; self.actions.len()]
         };
-        let n = &mut self.tree.nodes[node as usize];
-        n.expanded = true;
-        n.edges = self
+        let edges = self
             .actions
             .iter()
             .zip(priors)
@@ -190,6 +203,8 @@ impl<S: GameState + Heuristic> MctsAgent<S> {
                 child: NONE,
             })
             .collect();
+        self.tree.nodes[node as usize].expanded = true;
+        self.tree.set_edges(node, edges);
     }
 
     /// One iteration: select down the tree, add a node, play out, back up.
@@ -246,7 +261,7 @@ impl<S: GameState + Heuristic> MctsAgent<S> {
         let players = state.num_players();
         let start = Instant::now();
         let mut done = 0u64;
-        while within_budget(budget, done, start) && self.tree.nodes.len() < MAX_NODES {
+        while within_budget(budget, done, start) && self.tree.bytes() < self.max_tree_bytes {
             self.iterate(state, players);
             done += 1;
         }
@@ -320,4 +335,34 @@ pub fn bench_search<S: GameState + Heuristic>(
     let mut agent = MctsAgent::<S>::new(config, seed);
     agent.search(state, budget, false);
     agent.last_iterations
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_engine::tawla::Tawla;
+    use spelbord_engine::{Game, Options};
+
+    #[test]
+    fn a_search_stops_when_its_tree_reaches_the_memory_cap() {
+        let game = Tawla::from_options(&Options::defaults(Tawla::option_specs())).unwrap();
+        let mut state = game.initial_state();
+        let mut rng = seeded(5);
+        while state.turn() == Turn::Chance {
+            let outcome = state.sample_chance(&mut rng);
+            state.apply(outcome);
+        }
+        let budget = 200_000;
+        let config = MctsConfig {
+            budget: Budget::Iterations(budget),
+            ..MctsConfig::default()
+        };
+        let cap = 1 << 20;
+        let mut agent = MctsAgent::<<Tawla as Game>::State>::new(config, 1).with_memory_cap(cap);
+        assert!(!agent.analyse(&state).is_empty());
+        assert!(agent.last_iterations < budget, "stopped by the cap");
+        assert!(agent.tree_bytes() >= cap);
+        // the node vector grows by doubling: at most about twice the cap
+        assert!(agent.tree_bytes() < 3 * cap, "{} bytes", agent.tree_bytes());
+    }
 }

@@ -85,6 +85,8 @@ impl<A> Node<A> {
 pub struct Tree<A> {
     /// Every node; children refer to indices.
     pub nodes: Vec<Node<A>>,
+    /// Heap bytes of the nodes' edge lists (their capacity).
+    edge_bytes: usize,
 }
 
 impl<A: Copy + PartialEq> Tree<A> {
@@ -92,7 +94,31 @@ impl<A: Copy + PartialEq> Tree<A> {
     pub fn new() -> Self {
         Tree {
             nodes: vec![Node::default()],
+            edge_bytes: 0,
         }
+    }
+
+    /// Heap bytes the tree holds: the node vector and every edge list, by
+    /// capacity (what a memory cap must count).
+    pub fn bytes(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node<A>>() + self.edge_bytes
+    }
+
+    /// Gives `node` these edges (replacing any it had).
+    pub fn set_edges(&mut self, node: u32, edges: Vec<Edge<A>>) {
+        let n = &mut self.nodes[node as usize];
+        self.edge_bytes -= n.edges.capacity() * size_of::<Edge<A>>();
+        self.edge_bytes += edges.capacity() * size_of::<Edge<A>>();
+        n.edges = edges;
+    }
+
+    /// Adds an edge to `node`; returns its index.
+    pub fn push_edge(&mut self, node: u32, edge: Edge<A>) -> usize {
+        let edges = &mut self.nodes[node as usize].edges;
+        let before = edges.capacity();
+        edges.push(edge);
+        self.edge_bytes += (edges.capacity() - before) * size_of::<Edge<A>>();
+        edges.len() - 1
     }
 
     /// Adds a node and returns its index.
@@ -119,12 +145,15 @@ impl<A: Copy + PartialEq> Tree<A> {
             return (e.child, false);
         }
         let child = self.add_node();
-        self.nodes[at].edges.push(Edge {
-            action: outcome,
-            prior: 0.0,
-            available: 0,
-            child,
-        });
+        self.push_edge(
+            node,
+            Edge {
+                action: outcome,
+                prior: 0.0,
+                available: 0,
+                child,
+            },
+        );
         (child, true)
     }
 
@@ -166,6 +195,11 @@ impl<A: Copy + PartialEq> Tree<A> {
             nodes.push(n);
         }
         self.nodes = nodes;
+        self.edge_bytes = self
+            .nodes
+            .iter()
+            .map(|n| n.edges.capacity() * size_of::<Edge<A>>())
+            .sum();
     }
 }
 
@@ -187,10 +221,32 @@ mod tests {
         let (c, _) = t.chance_child(a, 3);
         t.nodes[c as usize].visits = 7;
         t.nodes[b as usize].visits = 9;
+        let before = t.bytes();
         t.reroot(a);
+        assert!(t.bytes() < before, "rerooting frees the dropped edges");
         assert_eq!(t.nodes.len(), 2);
         let c2 = t.child(0, 3);
         assert_eq!(t.nodes[c2 as usize].visits, 7);
         assert_eq!(t.child(0, 2), NONE);
+    }
+
+    #[test]
+    fn bytes_count_nodes_and_edge_lists() {
+        let mut t: Tree<u8> = Tree::new();
+        let empty = t.bytes();
+        t.set_edges(
+            0,
+            (0..10)
+                .map(|action| Edge {
+                    action,
+                    prior: 0.0,
+                    available: 0,
+                    child: NONE,
+                })
+                .collect(),
+        );
+        assert_eq!(t.bytes(), empty + 10 * size_of::<Edge<u8>>());
+        t.chance_child(0, 99);
+        assert!(t.bytes() >= empty + 11 * size_of::<Edge<u8>>() + size_of::<Node<u8>>());
     }
 }
