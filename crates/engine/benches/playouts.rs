@@ -19,7 +19,11 @@ impl GameVisitor for PlayoutBench<'_> {
         self.0.bench_function(&format!("playout/{}", G::ID), |b| {
             b.iter(|| {
                 let mut state = game.initial_state();
-                black_box(playout.run(&mut state, &mut rng, |_, _| {}))
+                black_box(
+                    playout
+                        .run(&mut state, &mut rng, |_, _| {})
+                        .expect("the game ends"),
+                )
             })
         });
     }

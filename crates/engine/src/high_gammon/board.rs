@@ -4,7 +4,7 @@
 use super::geometry::{
     BAR_CODE, FIELDS, GOAL_FIRST, IN_CODE, OFF_CODE, STONES, TRACK, field, is_rest, is_rest_d,
 };
-use crate::tables::{Step, StepBoard, StepList};
+use crate::tables::{Step, StepBoard, StepList, points};
 
 /// Where every stone is, by player index (not seat): counts per ring field,
 /// on the bar, borne off, and (Tric-Trac) not yet entered.
@@ -84,23 +84,38 @@ impl Board {
 
     /// The mover's view for generating plays.
     pub fn view(&self, p: usize, seat: u8, tric: bool) -> MoverView {
-        let mut v = MoverView {
-            own: [0; TRACK],
-            opp: [0; TRACK],
+        // counts along the track (padded to 24 for the word-wise masks)
+        let (mut own, mut opp) = ([0u8; 24], [0u8; 24]);
+        let shift = 8 * p as u32;
+        let mut r = field(seat, 0);
+        for d in 0..TRACK {
+            // all four counts of a field at once; their sum is below 256
+            let all = u32::from_le_bytes(self.cnt[r]);
+            let mine = (all >> shift) as u8;
+            own[d] = mine;
+            opp[d] = (all.wrapping_mul(0x0101_0101) >> 24) as u8 - mine;
+            r = if r + 1 == FIELDS { 0 } else { r + 1 };
+        }
+        // rest fields never block or hit (HG-11): no opposing stones there
+        opp[6] = 0;
+        opp[13] = 0;
+        let full = if tric {
+            points::at_least(&own, 3) & !REST_DISTANCES
+        } else {
+            0
+        };
+        MoverView {
+            own: own[..TRACK].try_into().expect("20 of 24"),
+            opp: opp[..TRACK].try_into().expect("20 of 24"),
             bar: self.bar[p],
             pool: self.pool[p],
             off: self.off[p],
             tric,
             hits: 0,
-        };
-        for d in 0..TRACK {
-            let f = &self.cnt[field(seat, d)];
-            v.own[d] = f[p];
-            if !is_rest_d(d) {
-                v.opp[d] = f.iter().sum::<u8>() - f[p];
-            }
+            occupied: points::at_least(&own, 1),
+            full,
+            bands: points::at_least(&opp, 2),
         }
-        v
     }
 
     /// Applies one step written in absolute codes for player p. Landing on
@@ -132,6 +147,9 @@ impl Board {
     }
 }
 
+/// Bit d: distance d on every seat's track is a rest field (d = 6, 13).
+const REST_DISTANCES: u32 = 1 << 6 | 1 << 13;
+
 /// The board as the player to move sees it along his own track: his stones
 /// at each distance d = 0..19, the other players' stones there (points
 /// only: rest fields never block or hit), his bar, pool and borne-off
@@ -147,15 +165,32 @@ pub struct MoverView {
     tric: bool,
     /// Bit d: an opposing blot at distance d was hit during this turn.
     hits: u32,
+    /// Bit d: the mover has stones at distance d (derived from `own`).
+    occupied: u32,
+    /// Bit d: Tric-Trac point d holds 3 of the mover's (TT-3; derived).
+    full: u32,
+    /// Bit d: an opposing band (two or more) stands at distance d (HG-10;
+    /// fixed within a turn, as hits only take single stones).
+    bands: u32,
 }
 
 impl MoverView {
+    /// Recomputes the derived masks at distance `d`.
+    #[inline]
+    fn refresh(&mut self, d: usize) {
+        let bit = 1u32 << d;
+        let own = self.own[d];
+        self.occupied = self.occupied & !bit | ((own > 0) as u32) << d;
+        let full = self.tric && own >= 3 && !is_rest_d(d);
+        self.full = self.full & !bit | (full as u32) << d;
+    }
+
     /// Whether the mover may land at distance `t` (< 20): not on an
     /// opposing band (HG-10), and in Tric-Trac not on a point already
     /// holding 3 of his own (TT-3). Rest fields are always open (HG-11).
     #[inline]
     fn open(&self, t: usize) -> bool {
-        self.opp[t] < 2 && !(self.tric && self.own[t] >= 3 && !is_rest_d(t))
+        (self.bands | self.full) >> t & 1 == 0
     }
 
     /// HG-14: bearing off needs every remaining stone on the goal points.
@@ -164,7 +199,7 @@ impl MoverView {
         !self.tric
             && self.bar == 0
             && self.pool == 0
-            && self.own[..GOAL_FIRST].iter().all(|&c| c == 0)
+            && self.occupied & ((1 << GOAL_FIRST) - 1) == 0
     }
 }
 
@@ -219,32 +254,28 @@ impl StepBoard for MoverView {
                 die,
             });
         }
-        let bearing = self.bearing_off();
-        let mut lowest_goal = true;
-        for d in 0..TRACK {
-            if self.own[d] == 0 {
-                continue;
-            }
-            let t = d + n;
-            if t < TRACK {
-                if self.open(t) {
-                    out.push(Step {
-                        from: d as u8 + 1,
-                        to: t as u8 + 1,
-                        die,
-                    });
-                }
-            } else if bearing && lowest_goal {
-                // HG-14: only the lowest occupied goal point bears off, with
-                // any die that reaches beyond the last goal point.
+        // moves to open fields d + n < 20, from low to high
+        let landing = !(self.bands | self.full) & ((1 << TRACK) - 1);
+        let mut movers = self.occupied & landing >> n;
+        while movers != 0 {
+            let d = movers.trailing_zeros() as u8;
+            movers &= movers - 1;
+            out.push(Step {
+                from: d + 1,
+                to: d + 1 + die,
+                die,
+            });
+        }
+        // HG-14: only the lowest occupied goal point bears off, with any
+        // die that reaches beyond the last goal point.
+        if self.bearing_off() && self.occupied != 0 {
+            let lowest = self.occupied.trailing_zeros() as usize;
+            if lowest + n >= TRACK {
                 out.push(Step {
-                    from: d as u8 + 1,
+                    from: lowest as u8 + 1,
                     to: OFF_CODE,
                     die,
                 });
-            }
-            if d >= GOAL_FIRST {
-                lowest_goal = false;
             }
         }
     }
@@ -254,7 +285,11 @@ impl StepBoard for MoverView {
         match step.from {
             BAR_CODE => self.bar -= 1,
             IN_CODE => self.pool -= 1,
-            c => self.own[c as usize - 1] -= 1,
+            c => {
+                let f = c as usize - 1;
+                self.own[f] -= 1;
+                self.refresh(f);
+            }
         }
         if step.to == OFF_CODE {
             self.off += 1;
@@ -266,6 +301,7 @@ impl StepBoard for MoverView {
                 self.hits |= 1 << t;
             }
             self.own[t] += 1;
+            self.refresh(t);
         }
     }
 

@@ -87,6 +87,13 @@ pub fn masks(pts: &[i8; 24]) -> PointMasks {
     }
 }
 
+/// Bit i set where `counts[i]` (each below 128) is at least `k`.
+#[inline]
+pub fn at_least(counts: &[u8; 24], k: u8) -> u32 {
+    let w = words(&counts.map(|c| c as i8));
+    mask(w, |x| ((x | HIGH) - k as u64 * ONES) & HIGH)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +114,12 @@ mod tests {
             prop_assert_eq!(m.positive, bits(&|c| c > 0));
             prop_assert_eq!(m.negative, bits(&|c| c < 0));
             prop_assert_eq!(m.minus_one, bits(&|c| c == -1));
+        }
+
+        #[test]
+        fn at_least_matches_the_plain_loop(counts in prop::array::uniform24(0u8..=36), k in 1u8..=4) {
+            let want = counts.iter().enumerate().fold(0u32, |m, (i, &c)| m | ((c >= k) as u32) << i);
+            prop_assert_eq!(at_least(&counts, k), want);
         }
     }
 }
