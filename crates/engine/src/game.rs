@@ -311,4 +311,10 @@ pub trait Heuristic: GameState {
     /// roughly that player's expected return scaled to [-1, 1]. At the end of
     /// the game it should agree in sign with the returns.
     fn heuristic(&self, player: Player) -> f64;
+
+    /// A cheap action for the player to move that playouts may take instead
+    /// of scoring every action by the heuristic (`None`: the game has none).
+    fn playout_action(&self) -> Option<Self::Action> {
+        None
+    }
 }
