@@ -263,8 +263,7 @@ export async function playToEnd(page, opts = {}) {
   };
   const max = opts.maxMoves || 400;
   let moves = 0;
-  const deadline = Date.now() + 150000;
-  while (Date.now() < deadline) {
+  for (;;) {
     await page.waitForFunction(() => {
       if (document.querySelector('[data-testid="game-over"]')) return true;
       const bar = document.querySelector('.status-bar');
@@ -276,7 +275,6 @@ export async function playToEnd(page, opts = {}) {
     if (opts.onMove) await opts.onMove(moves);
     if (moves > max) throw new Error(`no end after ${max} moves`);
   }
-  throw new Error('the game took too long');
 }
 
 /**

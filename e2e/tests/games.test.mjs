@@ -59,11 +59,9 @@ describe('each game against the computer', () => {
   });
 
   for (const id of Object.keys(SETUPS)) {
-    test(`${id}: play a whole game against the computer`, async (t) => {
-      if (!gameIds.includes(id)) {
-        t.skip(`${id} is not in this server's catalogue`);
-        return;
-      }
+    test(`${id}: play a whole game against the computer`, async () => {
+      // A game renamed or dropped from the catalogue fails here.
+      assert.ok(gameIds.includes(id), `${id} is not in this server's catalogue`);
       const setup = SETUPS[id];
       const { context, page, errors } = await newPage(browser, 'desktop');
       await createInLobby(page, server.url, id, setup.options, setup.seats);

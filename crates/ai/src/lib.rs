@@ -17,6 +17,7 @@ mod hint;
 mod ismcts;
 pub mod levels;
 mod mcts;
+pub mod net;
 mod playout;
 mod random;
 mod rollout;
@@ -33,7 +34,7 @@ pub use ismcts::{IsmctsAgent, bench_ismcts};
 pub use mcts::{MctsAgent, bench_search};
 pub use random::RandomAgent;
 pub use rollout::RolloutAgent;
-pub use spec::{AgentSpec, Budget, Level, MctsConfig};
+pub use spec::{AgentSpec, Budget, Level, MctsConfig, NetConfig};
 
 use spelbord_engine::{Game, GameState, Heuristic, Player};
 
@@ -98,6 +99,7 @@ pub const AGENT_NAMES: &[&str] = &[
     "ismcts",
     "alphabeta",
     "rollout",
+    "net",
     "ai:easy",
     "ai:medium",
     "ai:hard",
@@ -113,12 +115,17 @@ pub fn resolve<G: Game>(name: &str, players: usize) -> Result<AgentSpec, Unknown
         }
         _ => name,
     };
-    AgentSpec::parse(text).map_err(|e| {
+    let spec = AgentSpec::parse(text).map_err(|e| {
         UnknownAgent(format!(
             "unknown agent `{name}`: {e} (agents: {}; parameters after a colon, e.g. mcts:iters=2000)",
             AGENT_NAMES.join(", ")
         ))
-    })
+    })?;
+    if let AgentSpec::Net(c) = &spec {
+        net::available(G::ID, c.file.as_deref())
+            .map_err(|e| UnknownAgent(format!("agent `{name}`: {e}")))?;
+    }
+    Ok(spec)
 }
 
 /// Builds the agent of a spec for a state type.
@@ -139,6 +146,11 @@ pub fn build<S: GameState + Heuristic>(
         AgentSpec::Ismcts(c) => Box::new(MctsAgent::<S>::new(*c, seed)),
         AgentSpec::AlphaBeta(c) => Box::new(AlphaBetaAgent::<S>::new(*c, seed)),
         AgentSpec::Rollout(c) => Box::new(RolloutAgent::<S>::new(*c, seed)),
+        // `resolve` has checked that the game has a network; without one
+        // the agent plays greedily.
+        AgentSpec::Net(c) => {
+            net::net_agent::<S>(c).unwrap_or_else(|_| Box::new(GreedyAgent::<S>::new(0.0, seed)))
+        }
     };
     let agent = if hidden_information {
         Box::new(hidden::Determinized::new(agent, seed))

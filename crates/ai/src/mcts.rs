@@ -249,7 +249,7 @@ impl<S: GameState + Heuristic> MctsAgent<S> {
         let reuse = keep
             && self.config.reuse
             && match &self.cursor {
-                Some((node, at)) => *node != NONE && format!("{at:?}") == format!("{state:?}"),
+                Some((node, at)) => *node != NONE && at == state,
                 None => false,
             };
         if reuse {

@@ -49,6 +49,8 @@ impl<S: GameState + Heuristic> Playouts<S> {
                         PlayoutPolicy::Greedy { epsilon } => {
                             if self.actions.len() == 1 || rng.random::<f64>() < epsilon {
                                 self.actions[rng.random_range(0..self.actions.len())]
+                            } else if let Some(a) = state.playout_action() {
+                                a
                             } else {
                                 let mut best = (f64::NEG_INFINITY, self.actions[0]);
                                 for &a in &self.actions {

@@ -1,5 +1,5 @@
 //! Agent names as written on the command line: `random`, `greedy`,
-//! `expectimax`, `mcts`, `ismcts`, `alphabeta`, each optionally with
+//! `expectimax`, `mcts`, `ismcts`, `alphabeta`, `rollout`, `net`, each optionally with
 //! parameters (`mcts:iters=2000,cutoff=20`), and the levels `ai:easy`,
 //! `ai:medium`, `ai:hard`, `ai:expert`.
 
@@ -126,6 +126,27 @@ impl Default for AlphaBetaConfig {
     }
 }
 
+/// Settings of the network agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetConfig {
+    /// Plies searched beyond the network (0: the network alone).
+    pub plies: u32,
+    /// Candidates by 0-ply searched deeper at the root.
+    pub filter: usize,
+    /// A weights file to use instead of the shipped network.
+    pub file: Option<String>,
+}
+
+impl Default for NetConfig {
+    fn default() -> Self {
+        NetConfig {
+            plies: 0,
+            filter: 8,
+            file: None,
+        }
+    }
+}
+
 /// An agent and its settings.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
@@ -147,6 +168,8 @@ pub enum AgentSpec {
     AlphaBeta(AlphaBetaConfig),
     /// Greedy playouts of the best candidate actions, with common dice.
     Rollout(RolloutConfig),
+    /// The game's evaluation network, searched `plies` deep.
+    Net(NetConfig),
 }
 
 /// A playing strength with a named agent and budget per game.
@@ -279,6 +302,7 @@ impl AgentSpec {
             }),
             "alphabeta" => AgentSpec::AlphaBeta(AlphaBetaConfig::default()),
             "rollout" => AgentSpec::Rollout(RolloutConfig::default()),
+            "net" => AgentSpec::Net(NetConfig::default()),
             _ => return Err(SpecError(format!("unknown agent `{name}`"))),
         };
         for pair in params.split(',').filter(|p| !p.is_empty()) {
@@ -315,6 +339,12 @@ impl AgentSpec {
                         }
                     }
                     _ => return Err(unknown(key, "n, width, cutoff")),
+                },
+                AgentSpec::Net(c) => match key {
+                    "ply" => c.plies = number::<u32>(key, value)?.min(3),
+                    "filter" => c.filter = number::<usize>(key, value)?.max(1),
+                    "file" => c.file = Some(value.to_string()),
+                    _ => return Err(unknown(key, "ply, filter, file")),
                 },
             }
         }
@@ -354,6 +384,7 @@ mod tests {
         assert!(AgentSpec::parse("mcts:depth=3").is_err());
         assert!(AgentSpec::parse("greedy:temp").is_err());
         assert!(AgentSpec::parse("random:x=1").is_err());
+        assert!(AgentSpec::parse("net:depth=1").is_err());
     }
 
     #[test]

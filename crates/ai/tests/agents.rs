@@ -240,6 +240,15 @@ fn ismcts_decides_from_its_own_observation_only() {
     }
 }
 
+/// Whether two agents made alike choose alike in states that share the
+/// mover's observation but not the hidden cards, over a few deals.
+fn blind_to_hidden_cards(make: impl Fn() -> Box<dyn Agent<StortokState>>) -> bool {
+    (1..4).all(|seed| {
+        let (a, b) = same_view_other_cards(seed);
+        make().choose(&a) == make().choose(&b)
+    })
+}
+
 #[test]
 fn every_agent_is_honest_with_hidden_cards() {
     // Agents made for perfect information decide on a world sampled from
@@ -251,13 +260,21 @@ fn every_agent_is_honest_with_hidden_cards() {
         "mcts:iters=200,cutoff=20",
         "expectimax:depth=1",
     ] {
-        for seed in 1..3 {
-            let (a, b) = same_view_other_cards(seed);
-            let mut x = make_agent_for::<Stortok>(name, 3, 11).unwrap();
-            let mut y = make_agent_for::<Stortok>(name, 3, 11).unwrap();
-            assert_eq!(x.choose(&a), y.choose(&b), "{name}, seed {seed}");
-        }
+        assert!(
+            blind_to_hidden_cards(|| make_agent_for::<Stortok>(name, 3, 11).unwrap()),
+            "{name} reads hidden cards"
+        );
     }
+    // The control: the same MCTS searching the true state, cards and all,
+    // is caught.
+    let config = MctsConfig {
+        budget: Budget::Iterations(200),
+        cutoff: 20,
+        ..MctsConfig::default()
+    };
+    assert!(!blind_to_hidden_cards(|| Box::new(
+        MctsAgent::<StortokState>::new(config, 11)
+    )));
 }
 
 fn record_of<G: Game>(names: &[&str], seed: u64, max_plies: usize) -> Vec<String> {
@@ -330,6 +347,29 @@ fn mcts_keeps_its_tree_between_moves_and_plays_the_same() {
         record_of::<Tawla>(&["mcts:iters=200,reuse=on"], 8, 80)
     );
     assert!(moves.len() >= 40);
+}
+
+#[test]
+fn mcts_searches_afresh_at_a_position_it_did_not_follow() {
+    // The kept tree belongs to the position the agent chose in; asked about
+    // another position it has not followed, it must not answer from it.
+    let config = MctsConfig {
+        budget: Budget::Iterations(200),
+        reuse: true,
+        ..MctsConfig::default()
+    };
+    let mut agent = MctsAgent::<TawlaState>::new(config, 3);
+    let bearing_off = last_two_checkers();
+    assert!(bearing_off.is_legal(agent.choose(&bearing_off)));
+    let start = TablesState::with_position(
+        TawlaRules { mother: true },
+        TablesOptions::default(),
+        TawlaBoard::start(),
+        0,
+    )
+    .with_dice([6, 5]);
+    let a = agent.choose(&start);
+    assert!(start.is_legal(a), "{a:?}");
 }
 
 #[test]

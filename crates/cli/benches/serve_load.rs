@@ -1,30 +1,41 @@
 //! Load benchmark of `spelbord serve` (not a test): many concurrent tables,
-//! each with bot clients playing random legal actions over HTTP and a
-//! spectator on the WebSocket. Reports actions per second and the latency of
-//! action requests (p50/p99), and the server's CPU time.
+//! each with bot clients playing random legal actions over HTTP and
+//! spectators on the WebSocket. Reports actions per second, the latency of
+//! action requests (p50/p99), the event lag of the spectators (from the
+//! action request being sent to the event arriving, p50/p99), the server's
+//! CPU time and memory.
 //!
-//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--seconds 20] [--game ID]`
+//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--game ID]`
 
 #[allow(dead_code)]
 #[path = "../tests/server/harness.rs"]
 mod harness;
 
-use harness::{Api, Server, Watcher, players_of};
+use futures_util::{SinkExt, StreamExt};
+use harness::{Api, Server, players_of};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 use spelbord_engine::games;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
 
 struct Options {
     tables: usize,
+    watchers: usize,
     seconds: u64,
     game: Option<String>,
 }
 
+/// When each action request was sent: (table, version it makes) → time.
+type Sent = Arc<Mutex<HashMap<(String, u64), Instant>>>;
+
 fn options() -> Options {
     let mut o = Options {
         tables: 64,
+        watchers: 1,
         seconds: 20,
         game: None,
     };
@@ -34,6 +45,7 @@ fn options() -> Options {
         let value = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--tables" => o.tables = value.parse().expect("--tables N"),
+            "--watchers-per-table" => o.watchers = value.parse().expect("--watchers-per-table N"),
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
             "--game" => o.game = Some(value),
             _ => {
@@ -54,23 +66,95 @@ fn cpu_ms(pid: u32) -> Option<f64> {
     Some(ticks * 10.0)
 }
 
+/// Memory of a process from /proc: (resident now, peak resident) in MiB.
+fn memory_mib(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// A spectator of one table: the lag of every event it receives, until the
+/// game is over or the deadline.
+async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -> Vec<u64> {
+    let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
+    let Ok((mut socket, _)) = tokio_tungstenite::connect_async(url).await else {
+        return Vec::new();
+    };
+    let hello = json!({ "type": "hello", "token": null, "since": null });
+    if socket
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
+        return Vec::new();
+    }
+    let mut lags = Vec::new();
+    let until = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
+    while let Ok(Some(Ok(message))) = tokio::time::timeout_at(until, socket.next()).await {
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let arrived = Instant::now();
+        let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        if value["type"] == "event"
+            && let Some(version) = value["version"].as_u64()
+            && let Some(at) = sent.lock().unwrap().get(&(table.clone(), version))
+        {
+            lags.push(arrived.duration_since(*at).as_micros() as u64);
+        }
+        if value["state"]["turn"]["kind"] == "over" {
+            break;
+        }
+    }
+    lags
+}
+
 /// One bot table after another until the deadline; returns the latencies of
-/// action requests in microseconds.
-async fn bot(api: Api, game: String, seed: u64, deadline: Instant) -> (Vec<u64>, u64) {
+/// action requests and the spectators' event lags, in microseconds.
+async fn bot(
+    api: Api,
+    game: String,
+    seed: u64,
+    watchers: usize,
+    start_by: Instant,
+    deadline: Instant,
+) -> (Vec<u64>, Vec<u64>) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut latencies = Vec::new();
-    let mut events = 0;
+    let mut lags = Vec::new();
     let players = players_of(&game, &[]);
+    let sent: Sent = Arc::new(Mutex::new(HashMap::new()));
+    // Bots start spread over the ramp-up, so that connections open gradually.
+    let delay = start_by
+        .saturating_duration_since(Instant::now())
+        .as_millis() as u64;
+    tokio::time::sleep(Duration::from_millis(rng.random_range(0..=delay.max(1)))).await;
     while Instant::now() < deadline {
         let table = api
             .create(&game, json!({}), &vec!["open".to_string(); players])
             .await;
         let id = table["id"].as_str().expect("id").to_string();
+        let spectators: Vec<_> = (0..watchers)
+            .map(|_| {
+                tokio::spawn(spectator(
+                    api.base.clone(),
+                    id.clone(),
+                    sent.clone(),
+                    deadline,
+                ))
+            })
+            .collect();
         let mut tokens = Vec::new();
         for seat in 0..players {
             tokens.push(api.join(&id, seat).await);
         }
-        let watcher = Watcher::start(&api.base, &id, None, None).await;
         let mut view = api.view(&id, None).await;
         while Instant::now() < deadline {
             let Some(seat) = view["state"]["turn"]["seat"].as_u64() else {
@@ -80,8 +164,12 @@ async fn bot(api: Api, game: String, seed: u64, deadline: Instant) -> (Vec<u64>,
             let mine = api.view(&id, Some(token)).await;
             let legal = mine["state"]["legal"].as_array().expect("legal");
             let pick = &legal[rng.random_range(0..legal.len())];
-            let body = json!({ "version": mine["version"], "json": pick["json"] });
+            let version = mine["version"].as_u64().expect("version");
+            let body = json!({ "version": version, "json": pick["json"] });
             let started = Instant::now();
+            sent.lock()
+                .unwrap()
+                .insert((id.clone(), version + 1), started);
             let (status, reply) = api
                 .post(&format!("/api/tables/{id}/actions"), &body, Some(token))
                 .await;
@@ -89,11 +177,12 @@ async fn bot(api: Api, game: String, seed: u64, deadline: Instant) -> (Vec<u64>,
             assert_eq!(status, 200, "{reply}");
             view = json!({ "state": reply["state"] });
         }
-        if view["state"]["turn"]["kind"] == "over" {
-            events += watcher.messages().await.len() as u64;
+        for s in spectators {
+            lags.extend(s.await.unwrap_or_default());
         }
+        sent.lock().unwrap().clear();
     }
-    (latencies, events)
+    (latencies, lags)
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -106,54 +195,79 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 fn main() {
     let o = options();
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
-    let server = Server::start(&[]);
-    let pid = server_pid(&server);
+    let server = Server::start(&[
+        "--max-watchers-per-table",
+        "1000",
+        "--max-watchers",
+        "1000000",
+    ]);
+    let pid = server.pid();
     let ids: Vec<String> = match &o.game {
         Some(g) => vec![g.clone()],
         None => games().iter().map(|g| g.id().to_string()).collect(),
     };
     let cpu_before = cpu_ms(pid).unwrap_or(0.0);
     let started = Instant::now();
+    // A tenth of the run (at most 10 s) to bring every bot in.
+    let ramp = Duration::from_secs(o.seconds / 10).min(Duration::from_secs(10));
     let deadline = started + Duration::from_secs(o.seconds);
-    let (mut latencies, events) = runtime.block_on(async {
+    let (mut latencies, mut lags, memory) = runtime.block_on(async {
         let mut tasks = Vec::new();
         for t in 0..o.tables {
             // Each bot has its own client, so its own connection.
             let api = Api::new(&server.base);
             let game = ids[t % ids.len()].clone();
-            tasks.push(tokio::spawn(bot(api, game, t as u64, deadline)));
+            tasks.push(tokio::spawn(bot(
+                api,
+                game,
+                t as u64,
+                o.watchers,
+                started + ramp,
+                deadline,
+            )));
         }
+        // The server's memory in the middle of the run, with everyone connected.
+        let sampler = tokio::spawn(async move {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(started + ramp * 2)).await;
+            memory_mib(pid)
+        });
         let mut all = Vec::new();
-        let mut events = 0;
+        let mut lags = Vec::new();
         for task in tasks {
-            let (l, e) = task.await.expect("a bot");
+            let (l, g) = task.await.expect("a bot");
             all.extend(l);
-            events += e;
+            lags.extend(g);
         }
-        (all, events)
+        (all, lags, sampler.await.unwrap_or_default())
     });
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = cpu_ms(pid).unwrap_or(0.0) - cpu_before;
+    let (_, peak) = memory_mib(pid);
     latencies.sort_unstable();
+    lags.sort_unstable();
     let actions = latencies.len();
     println!(
-        "{{\"tables\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \"actions\": {actions}, \
-         \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \"max_ms\": {:.2}, \
-         \"server_cpu_ms_per_action\": {:.3}, \"ws_messages\": {events}}}",
+        "{{\"tables\": {}, \"watchers\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \
+         \"actions\": {actions}, \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \
+         \"max_ms\": {:.2}, \"events\": {}, \"lag_p50_ms\": {:.2}, \"lag_p99_ms\": {:.2}, \
+         \"server_cpu_ms_per_action\": {:.3}, \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}}}",
         o.tables,
+        o.tables * o.watchers,
         ids,
         actions as f64 / elapsed,
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0),
+        lags.len(),
+        percentile(&lags, 0.5),
+        percentile(&lags, 0.99),
         cpu / actions.max(1) as f64,
+        memory.0,
+        peak,
     );
-}
-
-fn server_pid(server: &Server) -> u32 {
-    server.pid()
 }

@@ -131,6 +131,15 @@ fn unique_names(agents: &[String]) -> Vec<String> {
     out
 }
 
+/// The agent of a name: `gnubg:HOST:PORT` (GNU Backgammon's external
+/// player), or any agent of the AI crate.
+fn agent_for<G: Game>(name: &str, seats: usize, seed: u64) -> Result<Box<dyn Agent<G::State>>> {
+    match name.strip_prefix("gnubg:") {
+        Some(addr) => crate::gnubg::gnubg_agent::<G::State>(addr),
+        None => Ok(make_agent_for::<G>(name, seats, seed)?),
+    }
+}
+
 /// One game's seating (agent per seat) and result.
 type Seated = (Vec<usize>, GameResult);
 
@@ -149,7 +158,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         bail!("an arena needs at least two agents (e.g. --agents ai:hard,random)");
     }
     for a in &agents {
-        make_agent_for::<G>(a, seats, 0)?;
+        agent_for::<G>(a, seats, 0)?;
     }
     let k = agents.len();
     let games = args.games.max(1).div_ceil(k as u64) * k as u64;
@@ -170,7 +179,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
                         .iter()
                         .enumerate()
                         .map(|(s, &a)| {
-                            make_agent_for::<G>(&agents[a], seats, agent_seed(args.seed, i, s))
+                            agent_for::<G>(&agents[a], seats, agent_seed(args.seed, i, s))
                                 .expect("checked above")
                         })
                         .collect();

@@ -73,7 +73,7 @@ impl GameVisitor for Bench {
             None => start.elapsed() < budget,
         } {
             let mut state = game.initial_state();
-            plies += playout.run(&mut state, &mut rng, |_, _| {});
+            plies += playout.run(&mut state, &mut rng, |_, _| {})?;
             playouts += 1;
         }
         let seconds = start.elapsed().as_secs_f64();

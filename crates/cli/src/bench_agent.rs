@@ -1,7 +1,8 @@
 //! `spelbord bench --agent A`: an agent's speed on one core. For `mcts`
 //! (and `ismcts`) the search iterations per second from the start position
 //! (for ISMCTS, the first decision); for other agents the time per move over
-//! the decisions of a few seeded games against a random opponent.
+//! the decisions of a few seeded games against a random opponent; for `net`
+//! the network positions evaluated per second.
 
 use crate::bench::BenchArgs;
 use anyhow::Result;
@@ -67,6 +68,23 @@ fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
             (bench_ismcts(c, &state, budget, args.seed), 1)
         }
         AgentSpec::Ismcts(c) => (bench_search(c, &start_state, budget, args.seed), 1),
+        AgentSpec::Net(c) => {
+            // Network positions evaluated per CPU second (the rolls'
+            // candidate positions of random games, a batch per roll).
+            let (positions, cpu_seconds) =
+                spelbord_ai::net::bench_backgammon(args.seconds, args.seed, c.file.as_deref())?;
+            return Ok(AgentBenchReport {
+                game: G::ID.into(),
+                agent: name,
+                options,
+                iterations: positions,
+                seconds: wall.elapsed().as_secs_f64(),
+                cpu_seconds,
+                iterations_per_sec: positions as f64 / wall.elapsed().as_secs_f64().max(1e-9),
+                iterations_per_cpu_sec: positions as f64 / cpu_seconds.max(1e-9),
+                ms_per_move: 0.0,
+            });
+        }
         _ => {
             // Whole games against random play until the time is up.
             let limit = Duration::from_secs_f64(args.seconds.max(0.01));

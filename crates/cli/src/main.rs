@@ -5,11 +5,14 @@ mod arena;
 mod bench;
 mod bench_agent;
 mod catalogue;
+mod gnubg;
 mod play;
 mod replay;
 mod selfplay;
 mod serve;
 mod term;
+mod train;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,8 +41,12 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Check a game record and summarise it.
     Replay(replay::ReplayArgs),
+    /// Train a game's evaluation network by self-play (see docs/ai.md).
+    Train(train::TrainArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
     Serve(serve::ServeArgs),
+    /// Check every roll and deal of a finished server game against its seeds.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +60,8 @@ fn main() -> ExitCode {
         Command::Arena(a) => arena::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Train(a) => train::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(code) => code,

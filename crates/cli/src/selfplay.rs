@@ -80,11 +80,13 @@ fn selfplay<G: Game>(args: &SelfplayArgs) -> Result<SelfplayReport> {
         let mut state = game.initial_state();
         let mut actions = Vec::new();
         let keep = args.record.is_some();
-        let plies = playout.run(&mut state, &mut rng, |s, a| {
-            if keep {
-                actions.push(s.format_action(a));
-            }
-        });
+        let plies = playout
+            .run(&mut state, &mut rng, |s, a| {
+                if keep {
+                    actions.push(s.format_action(a));
+                }
+            })
+            .with_context(|| format!("game {i} (seed {seed})"))?;
         let returns = state.returns();
         let r = returns.as_slice();
         let best = r.iter().cloned().fold(f64::MIN, f64::max);

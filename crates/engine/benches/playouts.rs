@@ -20,7 +20,11 @@ impl GameVisitor for PlayoutBench<'_> {
         self.0.bench_function(&format!("playout/{}", G::ID), |b| {
             b.iter(|| {
                 let mut state = game.initial_state();
-                black_box(playout.run(&mut state, &mut rng, |_, _| {}))
+                black_box(
+                    playout
+                        .run(&mut state, &mut rng, |_, _| {})
+                        .expect("the game ends"),
+                )
             })
         });
     }
@@ -65,11 +69,13 @@ impl GameVisitor for Decisions<'_> {
         let mut states = Vec::new();
         while states.len() < 2000 {
             let mut state = game.initial_state();
-            playout.run(&mut state, &mut rng, |s, _| {
-                if matches!(s.turn(), Turn::Player(_)) {
-                    states.push(s.clone());
-                }
-            });
+            playout
+                .run(&mut state, &mut rng, |s, _| {
+                    if matches!(s.turn(), Turn::Player(_)) {
+                        states.push(s.clone());
+                    }
+                })
+                .expect("the game ends");
         }
         let name = format!(
             "movegen/{}{}",

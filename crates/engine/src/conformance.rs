@@ -4,11 +4,12 @@
 
 use crate::DynGame;
 use crate::dynamic::{DynGameOf, DynState};
-use crate::game::{Game, GameState, Notation, Turn, Viewer};
+use crate::game::{Game, GameState, Heuristic, Notation, Turn, Viewer};
 use crate::options::Options;
 use crate::record::Record;
 use crate::rng::seeded;
 use rand::Rng;
+use serde_json::Value;
 
 /// What the random games saw, for further checks by the caller.
 #[derive(Clone, Debug, Default)]
@@ -25,14 +26,17 @@ pub struct Summary {
 /// checks at every step: chance probabilities sum to 1 and sampling stays
 /// among the outcomes; legal actions are distinct and round-trip through
 /// notation and JSON; the same action applied through the object-safe layer
-/// gives the same state; an illegal action is rejected and changes nothing;
-/// every game ends within `max_plies`; returns are zero until the end; the
-/// record replays to the same final state. `each` is called on every state.
+/// gives the same state; an illegal action, or JSON made by mangling a legal
+/// one, is rejected and changes nothing (or is legal); the heuristic lies in
+/// [-1, 1]; in a game with hidden information, a state sampled from a
+/// player's observation gives that player the same observation; every game
+/// ends within its [`GameState::max_game_length`]; returns are zero until
+/// the end; the record replays to the same final state. `each` is called on
+/// every state.
 pub fn check_random_games<G: Game>(
     options: &[&str],
     games: usize,
     seed: u64,
-    max_plies: u64,
     mut each: impl FnMut(&G::State),
 ) -> Summary {
     let options = Options::parse(G::ID, G::option_specs(), options).expect("valid options");
@@ -48,6 +52,7 @@ pub fn check_random_games<G: Game>(
             .expect("dyn state");
         let mut record = Record::new(G::ID, options.clone(), vec![]);
         let mut plies = 0u64;
+        let max_plies = state.max_game_length();
         let mut earlier: Vec<<G::State as GameState>::Action> = Vec::with_capacity(64);
         loop {
             each(&state);
@@ -63,6 +68,13 @@ pub fn check_random_games<G: Game>(
             );
             for v in (0..n).map(Viewer::Player).chain([Viewer::Spectator]) {
                 serde_json::to_value(state.observation(v)).expect("observation serializes");
+            }
+            for p in 0..n {
+                let h = state.heuristic(p);
+                assert!((-1.0..=1.0).contains(&h), "heuristic {h} for player {p}");
+            }
+            if G::HIDDEN_INFORMATION && plies.is_multiple_of(7) {
+                check_sampled_observations(&state, &mut rng);
             }
             let action = if state.turn() == Turn::Chance {
                 state.chance_outcomes(&mut outcomes);
@@ -98,7 +110,9 @@ pub fn check_random_games<G: Game>(
                         Some(a)
                     );
                 }
-                actions[rng.random_range(0..actions.len())]
+                let a = actions[rng.random_range(0..actions.len())];
+                check_mangled_json(&*dynamic, &state, a, &mut rng);
+                a
             };
             // An unreadable or illegal action changes nothing: text that is
             // no action, and well-formed actions legal earlier in the game
@@ -145,6 +159,13 @@ pub fn check_random_games<G: Game>(
                 "game did not end within {max_plies} plies"
             );
         }
+        for p in 0..state.num_players() {
+            let h = state.heuristic(p);
+            assert!(
+                (-1.0..=1.0).contains(&h),
+                "final heuristic {h} for player {p}"
+            );
+        }
         let returns = state.returns();
         let r = returns.as_slice();
         if summary.total_returns.is_empty() {
@@ -174,6 +195,96 @@ pub fn check_random_games<G: Game>(
         summary.plies += plies;
     }
     summary
+}
+
+/// For every player: a state sampled from his observation gives him the
+/// same observation.
+fn check_sampled_observations<S: GameState, R: Rng>(state: &S, rng: &mut R) {
+    for p in 0..state.num_players() {
+        let view = state.observation(Viewer::Player(p));
+        let sampled = S::sample_from_observation(&view, rng)
+            .unwrap_or_else(|| panic!("no state sampled from player {p}'s observation"));
+        assert_eq!(
+            serde_json::to_value(sampled.observation(Viewer::Player(p))).unwrap(),
+            serde_json::to_value(&view).unwrap(),
+            "a state sampled from player {p}'s observation looks different to him"
+        );
+    }
+}
+
+/// Feeds JSON made by mangling the legal `action` to the object-safe layer:
+/// it is rejected and changes nothing, or it reads as a legal action.
+fn check_mangled_json<S: GameState, R: Rng>(
+    dynamic: &dyn DynState,
+    state: &S,
+    action: S::Action,
+    rng: &mut R,
+) {
+    let json = serde_json::to_value(action).expect("action serializes");
+    let before = dynamic.state_json();
+    for _ in 0..4 {
+        let mangled = mangle(&json, rng);
+        let mut copy = dynamic.clone_box();
+        match copy.apply_json(&mangled) {
+            Ok(_) => {
+                let read: S::Action = serde_json::from_value(mangled.clone())
+                    .unwrap_or_else(|e| panic!("accepted {mangled} but cannot read it: {e}"));
+                assert!(state.is_legal(read), "accepted illegal {mangled}");
+            }
+            Err(_) => assert_eq!(
+                copy.state_json(),
+                before,
+                "rejected {mangled} changed the state"
+            ),
+        }
+    }
+}
+
+/// A random change to one part of a JSON value: a number out of range, a
+/// wrong type, a renamed, missing or extra field, a longer or shorter list.
+fn mangle<R: Rng>(value: &Value, rng: &mut R) -> Value {
+    const NUMBERS: [i64; 8] = [-1, 0, 7, 25, 255, 256, 65536, i64::MAX];
+    let pick = rng.random_range(0..10);
+    match value {
+        Value::Array(items) if !items.is_empty() && pick < 6 => {
+            let mut items = items.clone();
+            let i = rng.random_range(0..items.len());
+            match pick {
+                0 => drop(items.remove(i)),
+                1 => items.push(items[i].clone()),
+                _ => items[i] = mangle(&items[i], rng),
+            }
+            Value::Array(items)
+        }
+        Value::Object(fields) if !fields.is_empty() && pick < 6 => {
+            let mut fields = fields.clone();
+            let key = fields
+                .keys()
+                .nth(rng.random_range(0..fields.len()))
+                .cloned();
+            let key = key.expect("a field");
+            match pick {
+                0 => drop(fields.remove(&key)),
+                1 => {
+                    let v = fields.remove(&key).expect("the field");
+                    fields.insert(format!("{key}x"), v);
+                }
+                _ => {
+                    let v = mangle(&fields[&key], rng);
+                    fields.insert(key, v);
+                }
+            }
+            Value::Object(fields)
+        }
+        Value::String(text) if pick < 4 => Value::String(format!("{text}x")),
+        _ => match pick % 5 {
+            0 => Value::Null,
+            1 => Value::from("x"),
+            2 => Value::Array(vec![value.clone()]),
+            3 => Value::from(0.5),
+            _ => Value::from(NUMBERS[rng.random_range(0..NUMBERS.len())]),
+        },
+    }
 }
 
 /// Applies actions written in notation to a fresh state of `G`; panics with

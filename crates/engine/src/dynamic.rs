@@ -63,6 +63,8 @@ pub trait DynState: Send + Sync {
     fn parse_text(&self, text: &str) -> Result<ActionInfo>;
     /// Final returns per player (zeros before the end).
     fn returns(&self) -> Vec<f64>;
+    /// The most plies a game with these rules can last ([`GameState::max_game_length`]).
+    fn max_game_length(&self) -> u64;
     /// What `viewer` may see, as JSON.
     fn observation_json(&self, viewer: Viewer) -> Value;
     /// The whole state as JSON (everything, hidden parts included).
@@ -192,6 +194,9 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn returns(&self) -> Vec<f64> {
         self.0.returns().as_slice().to_vec()
+    }
+    fn max_game_length(&self) -> u64 {
+        self.0.max_game_length()
     }
     fn observation_json(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.0.observation(viewer)).unwrap_or(Value::Null)

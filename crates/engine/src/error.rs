@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-/// A result whose error is the engine's [`Error`].
+/// A result whose error is the engine's [`enum@Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can be wrong with input to the engine.
@@ -66,6 +66,9 @@ pub enum Error {
         /// What is wrong with it.
         source: Box<Error>,
     },
+    /// A game went on past its maximum length (a bug in the game's rules).
+    #[error("the game did not end within {0} plies")]
+    TooLong(u64),
     /// A record is not valid JSON of the record format, or disagrees with itself.
     #[error("bad record: {0}")]
     BadRecord(String),

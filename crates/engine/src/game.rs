@@ -88,8 +88,9 @@ impl Returns {
 ///
 /// Decision nodes list legal actions; chance nodes list outcomes with exact
 /// probabilities. Chance outcomes are ordinary actions, so a game is replayed
-/// exactly from its list of actions.
-pub trait GameState: Clone + Debug + Send + Sync + 'static {
+/// exactly from its list of actions. Two states are equal when they are the
+/// same position with the same history that the rules look at.
+pub trait GameState: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// One action: a decision or a chance outcome.
     type Action: Copy
         + Eq
@@ -127,6 +128,12 @@ pub trait GameState: Clone + Debug + Send + Sync + 'static {
 
     /// What `viewer` may see: never anything hidden from that viewer.
     fn observation(&self, viewer: Viewer) -> Self::Observation;
+
+    /// The most plies, chance plies included, that a game with this state's
+    /// rules and options can last (OpenSpiel's `MaxGameLength`): exact where
+    /// the rules cap the game, otherwise a bound that play never reaches, so
+    /// that a longer game is a bug. Playouts and the server stop there.
+    fn max_game_length(&self) -> u64;
 
     /// Draws a chance outcome with the right probabilities.
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Self::Action {
@@ -304,4 +311,10 @@ pub trait Heuristic: GameState {
     /// roughly that player's expected return scaled to [-1, 1]. At the end of
     /// the game it should agree in sign with the returns.
     fn heuristic(&self, player: Player) -> f64;
+
+    /// A cheap action for the player to move that playouts may take instead
+    /// of scoring every action by the heuristic (`None`: the game has none).
+    fn playout_action(&self) -> Option<Self::Action> {
+        None
+    }
 }

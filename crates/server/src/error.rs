@@ -26,6 +26,24 @@ pub enum ApiError {
     /// The action cannot be read (bad notation or JSON of the game).
     #[error("{0}")]
     BadAction(String),
+    /// The body is not declared as JSON (`Content-Type: application/json`).
+    #[error("the body must be sent with Content-Type: application/json")]
+    UnsupportedMediaType,
+    /// The body did not arrive in time.
+    #[error("the request body did not arrive in time")]
+    RequestTimeout,
+    /// The player may not do this (e.g. close a table he did not create).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The table has started: every seat is taken.
+    #[error("the game has started")]
+    Started,
+    /// The address has as many unfinished tables as allowed.
+    #[error("you have {0} unfinished tables: finish or close one first")]
+    TooManyTables(usize),
+    /// A hint for this table is being computed, or too many are.
+    #[error("hints are busy: try again in a moment")]
+    HintsBusy,
     /// The seat token is missing or unknown.
     #[error("a valid seat token is needed (Authorization: Bearer <token>)")]
     Unauthorized,
@@ -61,11 +79,12 @@ pub enum ApiError {
     /// Too many requests on this connection.
     #[error("too many requests: slow down")]
     RateLimited,
-    /// The server is shutting down or the database is unavailable.
-    #[error("{0}")]
+    /// The server is shutting down or the database is unavailable (the
+    /// detail is logged, never sent).
+    #[error("the server cannot do this now: try again later")]
     Unavailable(String),
-    /// A fault of the server.
-    #[error("internal error: {0}")]
+    /// A fault of the server (the detail is logged, never sent).
+    #[error("internal error: the server could not answer")]
     Internal(String),
 }
 
@@ -77,11 +96,18 @@ impl ApiError {
             BadJson(_) | BadRequest(_) | UnknownGame(_) | BadOption(_) | BadAction(_) => {
                 StatusCode::BAD_REQUEST
             }
+            UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Forbidden(_) => StatusCode::FORBIDDEN,
             Unauthorized => StatusCode::UNAUTHORIZED,
             NotFound(_) => StatusCode::NOT_FOUND,
-            StaleVersion { .. } | NotYourTurn(_) | GameOver | SeatTaken(_) | NotFinished => {
-                StatusCode::CONFLICT
-            }
+            StaleVersion { .. }
+            | NotYourTurn(_)
+            | GameOver
+            | SeatTaken(_)
+            | NotFinished
+            | Started => StatusCode::CONFLICT,
+            TooManyTables(_) | HintsBusy => StatusCode::TOO_MANY_REQUESTS,
             IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
             TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -99,6 +125,12 @@ impl ApiError {
             UnknownGame(_) => "unknown_game",
             BadOption(_) => "bad_option",
             BadAction(_) => "bad_action",
+            UnsupportedMediaType => "unsupported_media_type",
+            RequestTimeout => "request_timeout",
+            Forbidden(_) => "forbidden",
+            Started => "started",
+            TooManyTables(_) => "too_many_tables",
+            HintsBusy => "hints_busy",
             Unauthorized => "unauthorized",
             NotFound(_) => "not_found",
             StaleVersion { .. } => "stale_version",
@@ -150,7 +182,11 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
         if status.is_server_error() {
-            tracing::error!(code = self.code(), error = %self, "request failed");
+            let detail = match &self {
+                ApiError::Unavailable(d) | ApiError::Internal(d) => d.as_str(),
+                _ => "",
+            };
+            tracing::error!(code = self.code(), detail, "request failed");
         } else {
             tracing::debug!(code = self.code(), error = %self, "request refused");
         }
@@ -159,7 +195,7 @@ impl IntoResponse for ApiError {
             error["version"] = json!(current);
         }
         let mut response = (status, Json(json!({ "error": error }))).into_response();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
+        if status == StatusCode::PAYLOAD_TOO_LARGE || status == StatusCode::REQUEST_TIMEOUT {
             // The rest of the body is never read, so the connection cannot
             // carry another request: tell the client not to reuse it.
             response.headers_mut().insert(
@@ -168,5 +204,31 @@ impl IntoResponse for ApiError {
             );
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Internal and database detail goes to the log, never to the client.
+    #[tokio::test]
+    async fn internal_and_database_detail_is_not_sent() {
+        for error in [
+            ApiError::Internal("panicked at src/secret.rs".into()),
+            ApiError::from(StoreError::Database(
+                "SQLITE_BUSY: database is locked".into(),
+            )),
+            ApiError::from(StoreError::Corrupt("table abc: bad row".into())),
+        ] {
+            let response = error.into_response();
+            let body = axum::body::to_bytes(response.into_body(), 1 << 16)
+                .await
+                .unwrap();
+            let text = String::from_utf8_lossy(&body);
+            for secret in ["secret", "SQLITE", "locked", "bad row"] {
+                assert!(!text.contains(secret), "{text}");
+            }
+        }
     }
 }

@@ -2,12 +2,18 @@
 //! change is stored before it is applied in memory, acknowledged or sent.
 
 use crate::error::ApiError;
-use crate::store::{SeatKind, Store, StoreError, StoredSeat};
-use crate::table::{ActionInput, Event, Table, final_result, now, stored_action};
-use crate::token::{TokenHash, hash_token, is_table_id, new_seed, new_token};
+use crate::limits::Counter;
+use crate::store::{
+    EndReason, Ending, Inactivity, SeatKind, Store, StoreError, StoredSeat, Takeover,
+};
+use crate::table::{ActionInput, Event, Table, TableSetup, final_result, now, stored_action};
+use crate::token::{TokenHash, hash_token, hex, is_table_id, new_seed, new_token};
+use hmac::{Hmac, Mac};
 use serde_json::Value;
+use sha2::Sha256;
 use spelbord_engine::{DynGame, Options, Turn};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,9 +27,14 @@ const CHANNEL: usize = 1024;
 pub enum Notice {
     /// An action was applied.
     Event(Arc<Event>),
-    /// Someone took a seat.
+    /// Someone took a seat (or an AI took one over).
     Seats,
+    /// The table ended early (resigned, forfeited, closed, abandoned).
+    Ended,
 }
+
+/// The level of the AI that takes over a seat whose player is gone.
+pub const TAKEOVER_AGENT: &str = "ai:medium";
 
 /// A live table: the table behind an async lock, and its broadcast channel.
 pub struct TableCell {
@@ -32,6 +43,10 @@ pub struct TableCell {
     pub table: tokio::sync::Mutex<Table>,
     /// Announcements to the table's WebSocket viewers.
     pub notices: broadcast::Sender<Notice>,
+    /// The table's WebSocket viewers (counted; capped by the caller).
+    pub watchers: Arc<Counter<()>>,
+    /// Held while a hint for this table is computed (one at a time per table).
+    pub hinting: tokio::sync::Mutex<()>,
     last_used: Mutex<Instant>,
 }
 
@@ -40,6 +55,8 @@ impl TableCell {
         Arc::new(TableCell {
             table: tokio::sync::Mutex::new(table),
             notices: broadcast::channel(CHANNEL).0,
+            watchers: Counter::new(0, 0),
+            hinting: tokio::sync::Mutex::new(()),
             last_used: Mutex::new(Instant::now()),
         })
     }
@@ -63,6 +80,24 @@ pub struct NewTable {
     pub auto_forced: bool,
     /// The hash of the creator's player key.
     pub creator: Option<TokenHash>,
+    /// The inactivity rule.
+    pub inactivity: Inactivity,
+    /// The creator's address (for the cap on open tables per address).
+    pub client: IpAddr,
+}
+
+/// A request to take a seat.
+pub struct JoinRequest {
+    /// The seat (the first open one if `None`).
+    pub seat: Option<usize>,
+    /// A display name.
+    pub name: Option<String>,
+    /// The hash of the player's key.
+    pub player: Option<TokenHash>,
+    /// The idempotency key: a retried join with it returns the same seat and token.
+    pub key: Option<String>,
+    /// The seat's own dice seed.
+    pub seed: Option<String>,
 }
 
 /// A seat taken: the secret token (shown once) and the table's id.
@@ -81,6 +116,17 @@ pub struct Hub {
     ai_tasks: AtomicUsize,
     stopping: AtomicBool,
     shutdown: watch::Sender<bool>,
+    /// Unfinished tables created per address (since the server started).
+    open_by_address: Mutex<HashMap<IpAddr, Vec<String>>>,
+    max_open_tables: AtomicUsize,
+}
+
+/// The token of a seat joined with an idempotency key: derived from the key,
+/// so that a retried join can answer it again without storing it.
+fn keyed_token(key: &str, table: &str, seat: usize) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes()).expect("any key length");
+    mac.update(format!("spelbord-seat-token:{table}:{seat}").as_bytes());
+    hex(&mac.finalize().into_bytes())
 }
 
 impl Hub {
@@ -93,7 +139,14 @@ impl Hub {
             ai_tasks: AtomicUsize::new(0),
             stopping: AtomicBool::new(false),
             shutdown: watch::channel(false).0,
+            open_by_address: Mutex::new(HashMap::new()),
+            max_open_tables: AtomicUsize::new(0),
         })
+    }
+
+    /// Sets the most unfinished tables one address may have created (0: no cap).
+    pub fn set_max_open_tables(&self, max: usize) {
+        self.max_open_tables.store(max, Ordering::SeqCst);
     }
 
     /// A receiver that turns `true` when the server begins to shut down.
@@ -111,25 +164,31 @@ impl Hub {
         self.tables.lock().map(|t| t.len()).unwrap_or(0)
     }
 
-    /// Reloads every unfinished table from the store by replaying its record,
-    /// and restarts AI seats that are to move. Returns how many were loaded.
-    pub async fn reload(self: &Arc<Self>) -> Result<usize, StoreError> {
-        let stored = self.store.unfinished_tables().await?;
+    /// Reloads the unfinished tables changed within `recent` by replaying
+    /// their records, and restarts AI seats that are to move; older ones are
+    /// loaded when first asked for. Returns how many were loaded.
+    pub async fn reload(self: &Arc<Self>, recent: Duration) -> Result<usize, StoreError> {
+        let since = now() - recent.as_secs() as i64;
+        let stored = self.store.unfinished_tables(since).await?;
         let count = stored.len();
         for s in stored {
             let id = s.id.clone();
             let table = Table::from_stored(s)?;
-            let cell = TableCell::new(table);
-            self.insert(id, cell.clone());
-            let mut t = cell.table.lock().await;
-            // A table stored at a chance node or forced action (e.g. by an
-            // older server) is moved on now.
-            if let Err(e) = self.advance_stored(&mut t, &cell).await {
-                tracing::error!(table = %t.id, error = %e, "cannot continue a reloaded table");
-            }
-            self.maybe_start_ai(&mut t, &cell);
+            let cell = self.insert(id, TableCell::new(table));
+            self.continue_loaded(&cell).await;
         }
         Ok(count)
+    }
+
+    /// Moves a table just loaded on: pending chance and forced actions (a
+    /// table stored by an older server), its inactivity rule, its AI seats.
+    async fn continue_loaded(self: &Arc<Self>, cell: &Arc<TableCell>) {
+        let mut t = cell.table.lock().await;
+        if let Err(e) = self.advance_stored(&mut t, cell).await {
+            tracing::error!(table = %t.id, error = %e, "cannot continue a loaded table");
+        }
+        self.apply_inactivity(&mut t, cell).await;
+        self.maybe_start_ai(&mut t, cell);
     }
 
     fn insert(&self, id: String, cell: Arc<TableCell>) -> Arc<TableCell> {
@@ -137,8 +196,8 @@ impl Hub {
         tables.entry(id).or_insert(cell).clone()
     }
 
-    /// The live table with this id, loading a finished one from the store.
-    pub async fn table(&self, id: &str) -> Result<Arc<TableCell>, ApiError> {
+    /// The live table with this id, loading it from the store if needed.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<TableCell>, ApiError> {
         let not_found = || ApiError::NotFound(format!("no table `{id}`"));
         if !is_table_id(id) {
             return Err(not_found());
@@ -150,11 +209,13 @@ impl Hub {
         }
         let stored = self.store.load_table(id).await?.ok_or_else(not_found)?;
         let table = Table::from_stored(stored)?;
-        Ok(self.insert(id.to_string(), TableCell::new(table)))
+        let cell = self.insert(id.to_string(), TableCell::new(table));
+        self.continue_loaded(&cell).await;
+        Ok(cell)
     }
 
-    /// Forgets finished tables nobody has looked at for `idle` (they stay in
-    /// the store and are loaded again on demand).
+    /// Forgets tables nobody has looked at or watched for `idle`, with no AI
+    /// thinking (they stay in the store and are loaded again on demand).
     pub async fn evict_idle(&self, idle: Duration) {
         let cells: Vec<(String, Arc<TableCell>)> = self
             .tables
@@ -169,11 +230,11 @@ impl Hub {
                 .lock()
                 .map(|t| t.elapsed() > idle)
                 .unwrap_or(false);
-            let finished = match cell.table.try_lock() {
-                Ok(t) => t.is_over(),
+            let quiet = match cell.table.try_lock() {
+                Ok(t) => !t.ai_busy,
                 Err(_) => false,
             };
-            if old && finished && cell.notices.receiver_count() == 0 {
+            if old && quiet && cell.notices.receiver_count() == 0 {
                 self.tables.lock().expect("table map").remove(&id);
             }
         }
@@ -183,31 +244,32 @@ impl Hub {
     /// its AI seats. Returns the table's cell.
     pub async fn create(self: &Arc<Self>, new: NewTable) -> Result<Arc<TableCell>, ApiError> {
         self.refuse_if_stopping()?;
+        self.check_open_tables(new.client).await?;
         let seats = new
             .seats
             .into_iter()
             .enumerate()
-            .map(|(seat, agent)| StoredSeat {
-                seat,
-                kind: agent.map_or(SeatKind::Open, SeatKind::Ai),
-                name: None,
-                token_hash: None,
-                player_hash: None,
-                joined_at: None,
-            })
+            .map(|(seat, agent)| StoredSeat::new(seat, agent.map_or(SeatKind::Open, SeatKind::Ai)))
             .collect();
         let id = crate::token::new_table_id();
-        let (mut table, events) = Table::create(
-            id.clone(),
-            new.game,
-            new.options,
+        let (mut table, events) = Table::create(TableSetup {
+            id: id.clone(),
+            game: new.game,
+            options: new.options,
             seats,
-            new.auto_forced,
-            new.creator,
-        )?;
+            auto_forced: new.auto_forced,
+            creator_hash: new.creator,
+            inactivity: new.inactivity,
+        })?;
         self.store.create_table(&table.to_stored(&events)).await?;
         table.commit(events);
-        tracing::info!(table = %id, game = table.game.id(), version = table.version, "table created");
+        tracing::info!(client = %new.client, game = table.game.id(), "table created");
+        tracing::debug!(table = %id, version = table.version, "table created");
+        if !table.is_over()
+            && let Ok(mut open) = self.open_by_address.lock()
+        {
+            open.entry(new.client).or_default().push(id.clone());
+        }
         let cell = TableCell::new(table);
         self.insert(id, cell.clone());
         let mut t = cell.table.lock().await;
@@ -216,20 +278,66 @@ impl Hub {
         Ok(cell)
     }
 
-    /// Gives an open seat (the first open one if `seat` is `None`) to a person.
+    /// Refuses a new table if `client` has created as many unfinished ones as allowed.
+    async fn check_open_tables(self: &Arc<Self>, client: IpAddr) -> Result<(), ApiError> {
+        let max = self.max_open_tables.load(Ordering::SeqCst);
+        if max == 0 {
+            return Ok(());
+        }
+        let ids = self
+            .open_by_address
+            .lock()
+            .map(|o| o.get(&client).cloned().unwrap_or_default())
+            .unwrap_or_default();
+        if ids.len() < max {
+            return Ok(());
+        }
+        // Some may have ended meanwhile (loading one applies its inactivity rule).
+        let mut open = Vec::new();
+        for id in ids {
+            if let Ok(cell) = self.table(&id).await
+                && !cell.table.lock().await.is_over()
+            {
+                open.push(id);
+            }
+        }
+        let full = open.len() >= max;
+        if let Ok(mut map) = self.open_by_address.lock() {
+            map.insert(client, open);
+        }
+        if full {
+            tracing::info!(client = %client, max, "too many open tables");
+            return Err(ApiError::TooManyTables(max));
+        }
+        Ok(())
+    }
+
+    /// Gives an open seat (the first open one if none is named) to a person.
+    /// With an idempotency key already used at this table, answers that join
+    /// again. When the last seat is taken, the game starts (opening roll).
     pub async fn join(
-        &self,
+        self: &Arc<Self>,
         cell: &Arc<TableCell>,
-        seat: Option<usize>,
-        name: Option<String>,
-        player: Option<TokenHash>,
+        request: JoinRequest,
     ) -> Result<Joined, ApiError> {
         self.refuse_if_stopping()?;
         let mut t = cell.table.lock().await;
+        let key_hash = request.key.as_deref().map(hash_token);
+        if let (Some(key), Some(hash)) = (request.key.as_deref(), key_hash)
+            && let Some(seat) = t.seats.iter().find(|s| s.join_key_hash == Some(hash))
+        {
+            let token = keyed_token(key, &t.id, seat.seat);
+            if seat.token_hash == Some(hash_token(&token)) {
+                return Ok(Joined {
+                    seat: seat.seat,
+                    token,
+                });
+            }
+        }
         if t.is_over() {
             return Err(ApiError::GameOver);
         }
-        let seat = match seat {
+        let seat = match request.seat {
             Some(s) if s >= t.seats.len() => {
                 return Err(ApiError::BadRequest(format!(
                     "seat {s} does not exist: the table has seats 0 to {}",
@@ -246,20 +354,170 @@ impl Hub {
         if t.seats[seat].kind != SeatKind::Open {
             return Err(ApiError::SeatTaken(format!("seat {seat} is not open")));
         }
-        let token = new_token();
+        let token = match request.key.as_deref() {
+            Some(key) => keyed_token(key, &t.id, seat),
+            None => new_token(),
+        };
         let taken = StoredSeat {
             seat,
             kind: SeatKind::Human,
-            name,
+            name: request.name,
             token_hash: Some(hash_token(&token)),
-            player_hash: player,
+            player_hash: request.player,
             joined_at: Some(now()),
+            seed: request.seed,
+            join_key_hash: key_hash,
         };
         self.store.claim_seat(&t.id, &taken).await?;
         t.seats[seat] = taken;
-        tracing::info!(table = %t.id, seat, "seat taken");
+        t.updated_at = now();
+        tracing::debug!(table = %t.id, seat, "seat taken");
         let _ = cell.notices.send(Notice::Seats);
+        // The opening roll, now that every seat is taken. If storing it fails
+        // the seat stays taken and the roll is made when the table is next loaded.
+        if let Err(e) = self.advance_stored(&mut t, cell).await {
+            tracing::error!(table = %t.id, error = %e, "cannot start the game");
+        }
+        self.maybe_start_ai(&mut t, cell);
         Ok(Joined { seat, token })
+    }
+
+    /// Ends the table because `seat` resigns: it loses, the others win.
+    pub async fn resign(&self, cell: &Arc<TableCell>, token: &str) -> Result<usize, ApiError> {
+        self.refuse_if_stopping()?;
+        let mut t = cell.table.lock().await;
+        let seat = t.seat_of_token(token).ok_or(ApiError::Unauthorized)?;
+        if t.is_over() {
+            return Err(ApiError::GameOver);
+        }
+        let ending = Ending {
+            reason: EndReason::Resigned,
+            seat: Some(seat),
+            returns: Some(t.returns_without(seat)),
+        };
+        self.end(&mut t, cell, ending).await?;
+        Ok(seat)
+    }
+
+    /// Closes a table that has not started, for the player who created it.
+    pub async fn close(&self, cell: &Arc<TableCell>, player: &TokenHash) -> Result<(), ApiError> {
+        self.refuse_if_stopping()?;
+        let mut t = cell.table.lock().await;
+        if t.creator_hash != Some(*player) {
+            return Err(ApiError::Forbidden(
+                "only the player who created the table may close it".into(),
+            ));
+        }
+        if t.is_over() {
+            return Err(ApiError::GameOver);
+        }
+        if t.is_full() {
+            return Err(ApiError::Started);
+        }
+        let ending = Ending {
+            reason: EndReason::Closed,
+            seat: None,
+            returns: None,
+        };
+        self.end(&mut t, cell, ending).await
+    }
+
+    /// Stores and applies an early end, and tells the viewers.
+    async fn end(
+        &self,
+        t: &mut Table,
+        cell: &Arc<TableCell>,
+        ending: Ending,
+    ) -> Result<(), ApiError> {
+        self.store.end_table(&t.id, t.version, &ending).await?;
+        tracing::debug!(table = %t.id, reason = ?ending.reason, "table ended");
+        t.ending = Some(ending);
+        t.updated_at = now();
+        self.forget_open(&t.id);
+        let _ = cell.notices.send(Notice::Ended);
+        Ok(())
+    }
+
+    fn forget_open(&self, id: &str) {
+        if let Ok(mut open) = self.open_by_address.lock() {
+            for ids in open.values_mut() {
+                ids.retain(|i| i != id);
+            }
+            open.retain(|_, ids| !ids.is_empty());
+        }
+    }
+
+    /// Applies the inactivity rule of every table in memory.
+    pub async fn enforce_inactivity(self: &Arc<Self>) {
+        let cells: Vec<Arc<TableCell>> = self
+            .tables
+            .lock()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default();
+        for cell in cells {
+            let Ok(mut t) = cell.table.try_lock() else {
+                continue;
+            };
+            self.apply_inactivity(&mut t, &cell).await;
+        }
+    }
+
+    /// A table waiting for players too long is abandoned; a person to move
+    /// for too long forfeits or is replaced by an AI.
+    async fn apply_inactivity(self: &Arc<Self>, t: &mut Table, cell: &Arc<TableCell>) {
+        if t.is_over() || self.stopping() {
+            return;
+        }
+        if now() - t.updated_at < t.inactivity.seconds as i64 {
+            return;
+        }
+        let outcome = if !t.is_full() {
+            let ending = Ending {
+                reason: EndReason::Abandoned,
+                seat: None,
+                returns: None,
+            };
+            self.end(t, cell, ending).await
+        } else {
+            let Turn::Player(seat) = t.state.turn() else {
+                return;
+            };
+            if t.seats[seat].kind != SeatKind::Human {
+                return;
+            }
+            match t.inactivity.then {
+                Takeover::Forfeit => {
+                    let ending = Ending {
+                        reason: EndReason::Forfeit,
+                        seat: Some(seat),
+                        returns: Some(t.returns_without(seat)),
+                    };
+                    self.end(t, cell, ending).await
+                }
+                Takeover::Ai => self.take_over(t, cell, seat).await,
+            }
+        };
+        if let Err(e) = outcome {
+            tracing::warn!(table = %t.id, error = %e, "inactivity rule not applied");
+        }
+    }
+
+    /// An AI plays on for a seat whose person is gone (the token stops working).
+    async fn take_over(
+        self: &Arc<Self>,
+        t: &mut Table,
+        cell: &Arc<TableCell>,
+        seat: usize,
+    ) -> Result<(), ApiError> {
+        let mut replaced = StoredSeat::new(seat, SeatKind::Ai(TAKEOVER_AGENT.into()));
+        replaced.seed = t.seats[seat].seed.clone();
+        self.store.replace_seat(&t.id, &replaced).await?;
+        t.seats[seat] = replaced;
+        t.updated_at = now();
+        tracing::debug!(table = %t.id, seat, "an AI took over a seat");
+        let _ = cell.notices.send(Notice::Seats);
+        self.maybe_start_ai(t, cell);
+        Ok(())
     }
 
     /// Applies a player's action: checks the token, the version and the
@@ -322,7 +580,8 @@ impl Hub {
             let _ = cell.notices.send(Notice::Event(event.clone()));
         }
         if t.is_over() {
-            tracing::info!(table = %t.id, returns = ?t.state.returns(), "game over");
+            tracing::debug!(table = %t.id, returns = ?t.state.returns(), "game over");
+            self.forget_open(&t.id);
         }
         self.maybe_start_ai(t, cell);
         Ok(shared)
@@ -412,7 +671,7 @@ impl Hub {
                     return;
                 }
             };
-            if t.version != version || self.stopping() {
+            if t.version != version || t.ending.is_some() || self.stopping() {
                 continue;
             }
             let planned = t.plan(seat, &ActionInput::Text(choice.text), true);

@@ -1,14 +1,16 @@
 #![forbid(unsafe_code)]
 //! The spelbord play server: tables for every game over HTTP and WebSocket,
-//! stored in SQLite, with AI seats and fair server-side dice.
+//! stored in SQLite, with AI seats and dice anyone can verify.
 //!
 //! Start it with `spelbord serve` (or the `spelbord-server` binary). The API
 //! is described at `/api/openapi.json` and in `docs/server.md`.
 
 pub mod api;
+pub mod dice;
 pub mod error;
 pub mod hub;
 pub mod limits;
+pub mod listen;
 pub mod serve;
 pub mod store;
 pub mod table;

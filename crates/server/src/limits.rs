@@ -1,11 +1,13 @@
-//! Limits on every input: sizes, lengths, and per-connection request rates.
+//! Limits on every input: sizes, lengths, request rates per client address,
+//! and counts of connections, watchers and open tables per address.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::Mutex;
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Size and rate limits of the server.
+/// Size, rate and count limits of the server.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Largest HTTP request body, in bytes.
@@ -18,12 +20,37 @@ pub struct Limits {
     pub max_action: usize,
     /// Most options in a create request.
     pub max_options: usize,
-    /// HTTP requests per second allowed on one connection (0: unlimited).
+    /// HTTP requests per second allowed from one client address (0: unlimited).
     pub rate: f64,
-    /// Requests one connection may make at once before the rate applies.
+    /// Requests one address may make at once before the rate applies.
     pub burst: f64,
-    /// WebSocket messages per second allowed from one client.
+    /// Tables one address may create per second (0: unlimited).
+    pub create_rate: f64,
+    /// Tables one address may create at once before the rate applies.
+    pub create_burst: f64,
+    /// WebSocket messages (every frame kind) per second from one connection.
     pub ws_rate: f64,
+    /// Unfinished tables one address may have created (0: unlimited).
+    pub max_open_tables_per_address: usize,
+    /// WebSocket viewers of one table.
+    pub max_watchers_per_table: usize,
+    /// WebSocket viewers from one address.
+    pub max_watchers_per_address: usize,
+    /// WebSocket viewers in all.
+    pub max_watchers: usize,
+    /// Open connections from one address.
+    pub max_connections_per_address: usize,
+    /// Open connections in all (set from the open-file limit at start).
+    pub max_connections: usize,
+    /// Time to send a request's headers, and the longest idle time between
+    /// requests on a kept-alive connection.
+    pub header_timeout: Duration,
+    /// Time to send a request's body.
+    pub body_timeout: Duration,
+    /// How often the server pings a WebSocket viewer.
+    pub ws_ping_interval: Duration,
+    /// A viewer that sends nothing (not even a pong) for this long is closed.
+    pub ws_dead_peer: Duration,
 }
 
 impl Default for Limits {
@@ -36,7 +63,19 @@ impl Default for Limits {
             max_options: 32,
             rate: 20.0,
             burst: 40.0,
+            create_rate: 0.2,
+            create_burst: 10.0,
             ws_rate: 10.0,
+            max_open_tables_per_address: 20,
+            max_watchers_per_table: 64,
+            max_watchers_per_address: 64,
+            max_watchers: 20_000,
+            max_connections_per_address: 256,
+            max_connections: 1_000,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            ws_ping_interval: Duration::from_secs(20),
+            ws_dead_peer: Duration::from_secs(60),
         }
     }
 }
@@ -79,19 +118,19 @@ impl TokenBucket {
     }
 }
 
-/// Token buckets per TCP connection (peer address and port).
+/// Token buckets per client address (all connections of an address share one).
 #[derive(Debug)]
 pub struct RateLimiter {
     rate: f64,
     burst: f64,
-    buckets: Mutex<HashMap<SocketAddr, TokenBucket>>,
+    buckets: Mutex<HashMap<IpAddr, TokenBucket>>,
 }
 
-/// Connections tracked before idle ones are forgotten.
+/// Addresses tracked before idle ones are forgotten.
 const MAX_TRACKED: usize = 4096;
 
 impl RateLimiter {
-    /// A limiter allowing `rate` requests a second per connection.
+    /// A limiter allowing `rate` requests a second per address.
     pub fn new(rate: f64, burst: f64) -> Self {
         RateLimiter {
             rate,
@@ -100,22 +139,97 @@ impl RateLimiter {
         }
     }
 
-    /// Whether the connection from `peer` may make another request now.
-    pub fn allow(&self, peer: SocketAddr) -> bool {
+    /// Whether the client at `address` may make another request now.
+    pub fn allow(&self, address: IpAddr) -> bool {
         if self.rate <= 0.0 {
             return true;
         }
         let Ok(mut buckets) = self.buckets.lock() else {
             return true;
         };
-        if buckets.len() >= MAX_TRACKED && !buckets.contains_key(&peer) {
-            let idle = Duration::from_secs_f64(self.burst / self.rate);
-            buckets.retain(|_, b| b.last.elapsed() < idle);
+        if buckets.len() >= MAX_TRACKED && !buckets.contains_key(&address) {
+            // A bucket idle long enough to be full again is the same as none.
+            let full = Duration::from_secs_f64(self.burst / self.rate);
+            buckets.retain(|_, b| b.last.elapsed() < full);
         }
         buckets
-            .entry(peer)
+            .entry(address)
             .or_insert_with(|| TokenBucket::new(self.rate, self.burst))
             .allow()
+    }
+}
+
+/// Counts of things held per key (e.g. connections per address) with caps on
+/// each key and on the total; a [`Held`] gives its place back when dropped.
+#[derive(Debug)]
+pub struct Counter<K: Eq + Hash + Clone> {
+    per_key: usize,
+    total: usize,
+    counts: Mutex<(HashMap<K, usize>, usize)>,
+}
+
+/// One place in a [`Counter`], given back when dropped.
+pub struct Held<K: Eq + Hash + Clone> {
+    counter: Arc<Counter<K>>,
+    key: K,
+}
+
+/// Why a [`Counter`] refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// The key holds its most.
+    Key,
+    /// The total is reached.
+    Total,
+}
+
+impl<K: Eq + Hash + Clone> Counter<K> {
+    /// A counter allowing `per_key` per key and `total` in all (0: no cap).
+    pub fn new(per_key: usize, total: usize) -> Arc<Self> {
+        Arc::new(Counter {
+            per_key,
+            total,
+            counts: Mutex::new((HashMap::new(), 0)),
+        })
+    }
+
+    /// Takes a place for `key`, or says which cap is reached.
+    pub fn take(self: &Arc<Self>, key: K) -> Result<Held<K>, Full> {
+        let mut guard = self.counts.lock().map_err(|_| Full::Total)?;
+        let (counts, total) = &mut *guard;
+        if self.total > 0 && *total >= self.total {
+            return Err(Full::Total);
+        }
+        let count = counts.entry(key.clone()).or_insert(0);
+        if self.per_key > 0 && *count >= self.per_key {
+            return Err(Full::Key);
+        }
+        *count += 1;
+        *total += 1;
+        Ok(Held {
+            counter: self.clone(),
+            key,
+        })
+    }
+
+    /// How many places are held in all.
+    pub fn total(&self) -> usize {
+        self.counts.lock().map(|c| c.1).unwrap_or(0)
+    }
+}
+
+impl<K: Eq + Hash + Clone> Drop for Held<K> {
+    fn drop(&mut self) {
+        if let Ok(mut guard) = self.counter.counts.lock() {
+            let (counts, total) = &mut *guard;
+            *total = total.saturating_sub(1);
+            if let Some(count) = counts.get_mut(&self.key) {
+                *count -= 1;
+                if *count == 0 {
+                    counts.remove(&self.key);
+                }
+            }
+        }
     }
 }
 
@@ -132,12 +246,25 @@ mod tests {
     }
 
     #[test]
-    fn connections_have_separate_buckets() {
+    fn addresses_have_separate_buckets() {
         let limiter = RateLimiter::new(1.0, 2.0);
-        let a: SocketAddr = "127.0.0.1:1000".parse().unwrap();
-        let b: SocketAddr = "127.0.0.1:1001".parse().unwrap();
+        let a: IpAddr = "127.0.0.1".parse().unwrap();
+        let b: IpAddr = "127.0.0.2".parse().unwrap();
         assert!(limiter.allow(a) && limiter.allow(a));
         assert!(!limiter.allow(a));
         assert!(limiter.allow(b));
+    }
+
+    #[test]
+    fn a_counter_caps_each_key_and_the_total_and_gives_places_back() {
+        let counter = Counter::new(2, 3);
+        let a1 = counter.take("a").unwrap();
+        let _a2 = counter.take("a").unwrap();
+        assert_eq!(counter.take("a").err(), Some(Full::Key));
+        let _b1 = counter.take("b").unwrap();
+        assert_eq!(counter.take("c").err(), Some(Full::Total));
+        drop(a1);
+        assert_eq!(counter.total(), 2);
+        assert!(counter.take("a").is_ok());
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::api::{AppState, router};
 use crate::hub::Hub;
-use crate::limits::{Limits, RateLimiter};
+use crate::limits::{Counter, Limits, RateLimiter};
+use crate::listen::{connections_for, raise_open_file_limit, serve_connections};
 use crate::store::SqliteStore;
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -13,11 +14,11 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
-/// How long finished tables nobody watches stay in memory.
+/// How long tables nobody watches or touches stay in memory.
 const IDLE_EVICTION: Duration = Duration::from_secs(600);
 
-/// How long shutdown waits for AI moves in progress.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+/// How long shutdown waits for requests and AI moves in progress.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
 /// The format of the log lines (on standard error).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -37,12 +38,46 @@ pub struct ServeArgs {
     /// The SQLite database file, created and migrated on first start.
     #[arg(long, default_value = "spelbord.db")]
     pub db: PathBuf,
-    /// HTTP requests per second allowed on one connection (0: no limit).
+    /// HTTP requests (WebSocket upgrades included) per second allowed from
+    /// one client address (0: no limit).
     #[arg(long, default_value_t = 20.0)]
     pub rate_limit: f64,
-    /// Requests one connection may make in a burst.
+    /// Requests one address may make in a burst.
     #[arg(long, default_value_t = 40.0)]
     pub rate_burst: f64,
+    /// Tables one address may create per second (0: no limit).
+    #[arg(long, default_value_t = 0.2)]
+    pub create_limit: f64,
+    /// Tables one address may create in a burst.
+    #[arg(long, default_value_t = 10.0)]
+    pub create_burst: f64,
+    /// Unfinished tables one address may have created (0: no limit).
+    #[arg(long, default_value_t = 20)]
+    pub max_open_tables: usize,
+    /// WebSocket viewers of one table.
+    #[arg(long, default_value_t = 64)]
+    pub max_watchers_per_table: usize,
+    /// WebSocket viewers from one address (0: no limit).
+    #[arg(long, default_value_t = 64)]
+    pub max_watchers_per_address: usize,
+    /// WebSocket viewers in all.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_watchers: usize,
+    /// Open connections from one address (0: no limit); the total is set by
+    /// the open-file limit.
+    #[arg(long, default_value_t = 256)]
+    pub max_connections_per_address: usize,
+    /// Seconds a client has to send a request's headers, and the longest
+    /// idle time between requests on one connection.
+    #[arg(long, default_value_t = 10)]
+    pub header_timeout: u64,
+    /// Seconds between the server's pings to a WebSocket viewer.
+    #[arg(long, default_value_t = 20)]
+    pub ws_ping_interval: u64,
+    /// Seconds after which a WebSocket viewer that sent nothing (not even a
+    /// pong) is closed.
+    #[arg(long, default_value_t = 60)]
+    pub ws_dead_peer: u64,
     /// AI moves computed at once (default: the number of cores).
     #[arg(long)]
     pub ai_workers: Option<usize>,
@@ -67,16 +102,20 @@ fn init_logging(format: LogFormat) {
 /// Runs the server until Ctrl-C or SIGTERM (blocking; builds its runtime).
 pub fn run(args: ServeArgs) -> Result<()> {
     init_logging(args.log_format);
-    tokio::runtime::Builder::new_multi_thread()
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .context("cannot start the async runtime")?
-        .block_on(async {
-            let listener = TcpListener::bind(args.addr)
-                .await
-                .with_context(|| format!("cannot listen on {}", args.addr))?;
-            serve(args, listener, shutdown_signal()).await
-        })
+        .context("cannot start the async runtime")?;
+    let result = runtime.block_on(async {
+        let listener = TcpListener::bind(args.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        serve(args, listener, shutdown_signal()).await
+    });
+    // An AI move still thinking in a blocking thread is not waited for: its
+    // result could no longer be stored anyway.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    result
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
@@ -121,46 +160,67 @@ pub async fn serve(
             .unwrap_or(2)
     });
     let hub = Hub::new(Arc::new(store), workers);
-    let reloaded = hub.reload().await.context("cannot reload the tables")?;
+    let reloaded = hub
+        .reload(IDLE_EVICTION)
+        .await
+        .context("cannot reload the tables")?;
+    let open_files = raise_open_file_limit();
     let limits = Limits {
         rate: args.rate_limit,
         burst: args.rate_burst,
+        create_rate: args.create_limit,
+        create_burst: args.create_burst,
+        max_open_tables_per_address: args.max_open_tables,
+        max_watchers_per_table: args.max_watchers_per_table,
+        max_watchers_per_address: args.max_watchers_per_address,
+        max_watchers: args.max_watchers,
+        max_connections_per_address: args.max_connections_per_address,
+        max_connections: connections_for(open_files),
+        header_timeout: Duration::from_secs(args.header_timeout.max(1)),
+        body_timeout: Duration::from_secs(args.header_timeout.max(1)),
+        ws_ping_interval: Duration::from_secs(args.ws_ping_interval.max(1)),
+        ws_dead_peer: Duration::from_secs(args.ws_dead_peer.max(1)),
         ..Limits::default()
     };
+    hub.set_max_open_tables(limits.max_open_tables_per_address);
     let state = AppState {
         hub: hub.clone(),
         rate: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
+        creates: Arc::new(RateLimiter::new(limits.create_rate, limits.create_burst)),
+        watchers: Counter::new(limits.max_watchers_per_address, limits.max_watchers),
         limits: Arc::new(limits),
     };
     let addr = listener.local_addr()?;
-    tracing::info!(%addr, db = %args.db.display(), reloaded, "spelbord server listening");
+    tracing::info!(%addr, db = %args.db.display(), reloaded, open_files, "spelbord server listening");
     // One line on standard output says where to connect (tests read it).
     println!("spelbord serve: listening on http://{addr}");
     let _ = std::io::stdout().flush();
     let sweeper = {
         let hub = hub.clone();
         tokio::spawn(async move {
+            let mut tick = 0u64;
             loop {
-                tokio::time::sleep(Duration::from_secs(60)).await;
-                hub.evict_idle(IDLE_EVICTION).await;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                hub.enforce_inactivity().await;
+                tick += 1;
+                if tick.is_multiple_of(60) {
+                    hub.evict_idle(IDLE_EVICTION).await;
+                }
             }
         })
     };
-    let stopping = {
+    let (stopped, stop_rx) = tokio::sync::watch::channel(false);
+    {
         let hub = hub.clone();
-        async move {
+        tokio::spawn(async move {
             stop.await;
             tracing::info!("shutting down");
             hub.begin_shutdown();
-        }
-    };
-    axum::serve(
-        listener,
-        router(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stopping)
-    .await
-    .context("the HTTP server failed")?;
+            let _ = stopped.send(true);
+        });
+    }
+    let app = router(state.clone());
+    serve_connections(listener, app, &state.limits, stop_rx, SHUTDOWN_GRACE).await;
     sweeper.abort();
     hub.shut_down(SHUTDOWN_GRACE).await;
     tracing::info!("stopped");

@@ -2,8 +2,11 @@
 //! events. Pure logic, no I/O: callers store planned events before committing
 //! them here.
 
+use crate::dice::{self, DiceProof, ServerSeed};
 use crate::error::ApiError;
-use crate::store::{SeatKind, StoreError, StoredAction, StoredSeat, StoredTable};
+use crate::store::{
+    Ending, Inactivity, SeatKind, StoreError, StoredAction, StoredSeat, StoredTable,
+};
 use crate::token::{TokenHash, hash_token};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -14,9 +17,6 @@ use std::sync::Arc;
 
 /// How many recent events a table keeps for reconnecting clients.
 pub const HISTORY: usize = 256;
-
-/// The most actions the server plays by itself in one go (a safety net).
-const MAX_AUTO_ACTIONS: usize = 100_000;
 
 /// An action a player submits.
 #[derive(Clone, Debug)]
@@ -71,7 +71,32 @@ pub struct Table {
     pub created_at: i64,
     /// When it last changed (Unix seconds).
     pub updated_at: i64,
+    /// The secret seed of the dice (none for tables of older servers, whose
+    /// chance came from the secure generator alone).
+    pub server_seed: Option<ServerSeed>,
+    /// How the table ended, if it ended before the game was over.
+    pub ending: Option<Ending>,
+    /// The inactivity rule.
+    pub inactivity: Inactivity,
     rng: StdRng,
+}
+
+/// The settings of a new table.
+pub struct TableSetup {
+    /// The table's id.
+    pub id: String,
+    /// The game.
+    pub game: &'static dyn DynGame,
+    /// Its options.
+    pub options: Options,
+    /// The seats in order.
+    pub seats: Vec<StoredSeat>,
+    /// Whether forced single actions are played by the server.
+    pub auto_forced: bool,
+    /// The hash of the creator's player key.
+    pub creator_hash: Option<TokenHash>,
+    /// The inactivity rule.
+    pub inactivity: Inactivity,
 }
 
 /// What a reconnecting viewer needs.
@@ -91,28 +116,25 @@ pub fn now() -> i64 {
 }
 
 impl Table {
-    /// A new table at its first decision: chance and forced actions at the
-    /// start are already planned and returned as events (not yet committed).
-    pub fn create(
-        id: String,
-        game: &'static dyn DynGame,
-        options: Options,
-        seats: Vec<StoredSeat>,
-        auto_forced: bool,
-        creator_hash: Option<TokenHash>,
-    ) -> Result<(Table, Vec<Event>), ApiError> {
+    /// A new table with a fresh secret server seed. If every seat is taken
+    /// (AI seats only), the chance and forced actions at the start are
+    /// planned and returned as events (not yet committed); otherwise the
+    /// game starts when the last seat is taken.
+    pub fn create(setup: TableSetup) -> Result<(Table, Vec<Event>), ApiError> {
         let state: Arc<dyn DynState> = Arc::from(
-            game.new_state(&options)
+            setup
+                .game
+                .new_state(&setup.options)
                 .map_err(ApiError::from_setup_error)?,
         );
         let at = now();
         let mut table = Table {
-            id,
-            game,
-            options,
-            auto_forced,
-            creator_hash,
-            seats,
+            id: setup.id,
+            game: setup.game,
+            options: setup.options,
+            auto_forced: setup.auto_forced,
+            creator_hash: setup.creator_hash,
+            seats: setup.seats,
             state,
             version: 0,
             actions: Vec::new(),
@@ -120,11 +142,12 @@ impl Table {
             ai_busy: false,
             created_at: at,
             updated_at: at,
+            server_seed: Some(dice::new_server_seed()),
+            ending: None,
+            inactivity: setup.inactivity,
             rng: StdRng::from_os_rng(),
         };
-        let mut events = Vec::new();
-        let start = table.state.clone_box();
-        table.advance(start, &mut events)?;
+        let events = table.plan_pending()?;
         Ok((table, events))
     }
 
@@ -191,6 +214,9 @@ impl Table {
             ai_busy: false,
             created_at: stored.created_at,
             updated_at: stored.updated_at,
+            server_seed: stored.server_seed,
+            ending: stored.ending,
+            inactivity: stored.inactivity,
             rng: StdRng::from_os_rng(),
         })
     }
@@ -214,12 +240,54 @@ impl Table {
                 .collect(),
             created_at: self.created_at,
             updated_at: self.updated_at,
+            server_seed: self.server_seed,
+            ending: self.ending.clone(),
+            inactivity: self.inactivity,
         }
     }
 
-    /// Whether the game is over.
+    /// Whether the table is over: its game ended, or the table ended early.
     pub fn is_over(&self) -> bool {
-        self.state.turn() == Turn::Over
+        self.ending.is_some() || self.state.turn() == Turn::Over
+    }
+
+    /// Whether every seat is taken (the game has started or can start).
+    pub fn is_full(&self) -> bool {
+        self.seats.iter().all(|s| s.kind != SeatKind::Open)
+    }
+
+    /// Each seat's dice seed (empty if it gave none), in seat order.
+    pub fn seat_seeds(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|s| s.seed.clone().unwrap_or_default())
+            .collect()
+    }
+
+    /// The dice commitment, with the server seed once the table is over.
+    pub fn dice_proof(&self) -> Option<DiceProof> {
+        let seed = self.server_seed.as_ref()?;
+        Some(DiceProof {
+            scheme: dice::SCHEME.into(),
+            table: self.id.clone(),
+            commitment: dice::commitment(seed),
+            server_seed: self.is_over().then(|| crate::token::hex(seed)),
+            seat_seeds: self.seat_seeds(),
+        })
+    }
+
+    /// The returns if a seat gives up: it loses 1, the others share 1.
+    pub fn returns_without(&self, seat: usize) -> Vec<f64> {
+        let n = self.seats.len();
+        (0..n)
+            .map(|s| {
+                if s == seat {
+                    -1.0
+                } else {
+                    1.0 / (n - 1).max(1) as f64
+                }
+            })
+            .collect()
     }
 
     /// The seat whose token this is.
@@ -232,6 +300,9 @@ impl Table {
 
     /// The seat to move and its agent's name, when an AI seat is to move.
     pub fn ai_to_move(&self) -> Option<(usize, String)> {
+        if self.ending.is_some() {
+            return None;
+        }
         match self.state.turn() {
             Turn::Player(p) => match &self.seats.get(p)?.kind {
                 SeatKind::Ai(agent) => Some((p, agent.clone())),
@@ -267,25 +338,46 @@ impl Table {
         Ok(events)
     }
 
-    /// Plans the chance and forced actions due now (for a reloaded table).
+    /// Plans the chance and forced actions due now, if every seat is taken
+    /// and the table has not ended.
     pub fn plan_pending(&mut self) -> Result<Vec<Event>, ApiError> {
         let mut events = Vec::new();
+        if !self.is_full() || self.ending.is_some() {
+            return Ok(events);
+        }
         let state = self.state.clone_box();
         self.advance(state, &mut events)?;
         Ok(events)
     }
 
-    /// Plays chance (from the server's secure generator) and forced single
-    /// actions after `events`, until a real decision or the end.
+    /// Plays chance (from the dice seeds, see [`crate::dice`]) and forced
+    /// single actions after `events`, until a real decision or the end.
     fn advance(
         &mut self,
         mut state: Box<dyn DynState>,
         events: &mut Vec<Event>,
     ) -> Result<(), ApiError> {
-        for _ in 0..MAX_AUTO_ACTIONS {
+        // A game that outlasts its maximum length is a bug: stop there.
+        for _ in 0..state.max_game_length() {
             let (seat, text) = match state.turn() {
                 Turn::Over => return Ok(()),
-                Turn::Chance => (None, state.sample_chance(&mut self.rng).text),
+                Turn::Chance => {
+                    let version = self.version + events.len() as u64 + 1;
+                    let chosen = match &self.server_seed {
+                        Some(seed) => dice::chance_action(
+                            &*state,
+                            seed,
+                            &self.id,
+                            version,
+                            &self.seat_seeds(),
+                        )
+                        .ok_or_else(|| {
+                            ApiError::Internal("a chance node without outcomes".into())
+                        })?,
+                        None => state.sample_chance(&mut self.rng),
+                    };
+                    (None, chosen.text)
+                }
                 Turn::Player(p) => {
                     let forced_for_seat =
                         self.auto_forced || matches!(self.seats[p].kind, SeatKind::Ai(_));
@@ -369,7 +461,7 @@ impl Table {
             .collect();
         let mut record = Record::new(self.game.id(), self.options.clone(), players);
         record.actions = self.actions.iter().map(|a| a.text.clone()).collect();
-        if self.is_over() {
+        if self.state.turn() == Turn::Over {
             record.result = Some(self.state.returns());
         }
         record

@@ -113,6 +113,8 @@ pub fn sync_message(table: &Table, viewer: Viewer) -> Value {
         "version": table.version,
         "status": status(table),
         "seats": seats_json(&table.seats),
+        "ending": table.ending,
+        "dice": table.dice_proof(),
         "state": state_json(&*table.state, table.version, viewer),
     })
 }
@@ -156,6 +158,9 @@ pub fn table_json(table: &Table, viewer: Viewer) -> Value {
         "created_at": table.created_at,
         "updated_at": table.updated_at,
         "ws": format!("/api/tables/{}/ws", table.id),
+        "ending": table.ending,
+        "inactivity": table.inactivity,
+        "dice": table.dice_proof(),
         "state": state_json(&*table.state, table.version, viewer),
     })
 }

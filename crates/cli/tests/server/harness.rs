@@ -22,13 +22,14 @@ pub struct Server {
     pub base: String,
     dir: PathBuf,
     args: Vec<String>,
+    soft_open_files: Option<u64>,
 }
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 
 impl Server {
     /// Starts `spelbord serve` on a free port with a new database. Request
-    /// rates are not limited unless `extra` says so.
+    /// rates and caps per address are off unless `extra` sets them.
     pub fn start(extra: &[&str]) -> Server {
         let dir = std::env::temp_dir().join(format!(
             "spelbord-serve-test-{}-{}",
@@ -38,8 +39,18 @@ impl Server {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         let mut args: Vec<String> = Vec::new();
-        if !extra.contains(&"--rate-limit") {
-            args.extend(["--rate-limit".to_string(), "0".to_string()]);
+        // Every client of a test is 127.0.0.1: the limits per address are
+        // off unless the test sets them.
+        for flag in [
+            "--rate-limit",
+            "--create-limit",
+            "--max-open-tables",
+            "--max-watchers-per-address",
+            "--max-connections-per-address",
+        ] {
+            if !extra.contains(&flag) {
+                args.extend([flag.to_string(), "0".to_string()]);
+            }
         }
         args.extend(extra.iter().map(|s| s.to_string()));
         let mut server = Server {
@@ -48,7 +59,18 @@ impl Server {
             base: String::new(),
             dir,
             args,
+            soft_open_files: None,
         };
+        server.spawn();
+        server
+    }
+
+    /// Like [`Server::start`], but the process starts with a soft open-file
+    /// limit of `limit` (the common 1024), as a server started from a shell is.
+    pub fn start_with_open_files(limit: u64, extra: &[&str]) -> Server {
+        let mut server = Server::start(extra);
+        server.kill9();
+        server.soft_open_files = Some(limit);
         server.spawn();
         server
     }
@@ -59,7 +81,17 @@ impl Server {
     }
 
     fn spawn(&mut self) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_spelbord"))
+        let mut command = match self.soft_open_files {
+            None => Command::new(env!("CARGO_BIN_EXE_spelbord")),
+            Some(limit) => {
+                let mut sh = Command::new("sh");
+                sh.arg("-c")
+                    .arg(format!("ulimit -Sn {limit} && exec \"$0\" \"$@\""))
+                    .arg(env!("CARGO_BIN_EXE_spelbord"));
+                sh
+            }
+        };
+        let mut child = command
             .arg("serve")
             .arg("--addr")
             .arg("127.0.0.1:0")
@@ -232,6 +264,24 @@ impl Api {
             .await;
         assert_eq!(status, 201, "create {game}: {body}");
         body
+    }
+
+    /// GET with extra headers.
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        Self::reply(request.send().await.expect("the server answers")).await
+    }
+
+    /// POST of JSON with extra headers.
+    pub async fn post_with(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Reply {
+        let mut request = self.http.post(format!("{}{path}", self.base)).json(body);
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        Self::reply(request.send().await.expect("the server answers")).await
     }
 
     /// Joins a seat; returns its token.

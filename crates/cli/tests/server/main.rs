@@ -1,10 +1,13 @@
 //! Tests of `spelbord serve`: the real binary, real sockets on 127.0.0.1.
 
+mod abuse;
 mod crash;
 mod errors;
 mod games;
 mod harness;
 mod hidden;
+mod life;
+mod openapi;
 mod protocol;
 mod web;
 

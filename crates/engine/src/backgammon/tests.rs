@@ -249,14 +249,16 @@ fn bg6_plays_match_reference_on_random_positions() {
         }
         .initial_state();
         let mut boards = Vec::new();
-        playout.run(&mut state, &mut rng, |s, _| {
-            if let Phase::Moving(_) = s.phase() {
-                let mut b = *s.board();
-                boards.push(b);
-                b.flip();
-                boards.push(b);
-            }
-        });
+        playout
+            .run(&mut state, &mut rng, |s, _| {
+                if let Phase::Moving(_) = s.phase() {
+                    let mut b = *s.board();
+                    boards.push(b);
+                    b.flip();
+                    boards.push(b);
+                }
+            })
+            .expect("the game ends");
         for b in boards.iter().step_by(7) {
             cross_check(b);
         }
@@ -440,7 +442,7 @@ fn bg9_cube_take_drop_and_ownership() {
 
 #[test]
 fn bg10_match_starts_each_game_with_an_opening_roll() {
-    let s = check_random_games::<Backgammon>(&["match=3", "cube=on"], 20, 5, 20_000, |s| {
+    let s = check_random_games::<Backgammon>(&["match=3", "cube=on"], 20, 5, |s| {
         if let Some(last) = s.last_game() {
             let _ = last;
         }
@@ -463,13 +465,13 @@ fn bg10_match_starts_each_game_with_an_opening_roll() {
 
 #[test]
 fn random_games_conform() {
-    let s = check_random_games::<Backgammon>(&[], 150, 3, 10_000, |s| {
+    let s = check_random_games::<Backgammon>(&[], 150, 3, |s| {
         s.board().check();
     });
     assert_eq!(s.games, 150);
     // zero sum
     assert!((s.total_returns[0] + s.total_returns[1]).abs() < 1e-9);
-    check_random_games::<Backgammon>(&["cube=on"], 100, 4, 10_000, |s| s.board().check());
+    check_random_games::<Backgammon>(&["cube=on"], 100, 4, |s| s.board().check());
 }
 
 #[test]
@@ -509,7 +511,7 @@ proptest! {
     #[test]
     fn prop_checkers_conserved_and_games_end(seed in any::<u64>(), cube in any::<bool>()) {
         let opts = if cube { vec!["cube=on"] } else { vec![] };
-        let s = check_random_games::<Backgammon>(&opts, 2, seed, 10_000, |s| s.board().check());
+        let s = check_random_games::<Backgammon>(&opts, 2, seed, |s| s.board().check());
         prop_assert_eq!(s.games, 2);
     }
 }

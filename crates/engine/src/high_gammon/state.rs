@@ -15,6 +15,9 @@ use std::cell::RefCell;
 /// The highest cube value as a power of two: 64 (HG-17).
 pub const MAX_CUBE_LOG2: u8 = 6;
 const NOBODY: u8 = u8::MAX;
+/// The most plies, chance included, of a game of High-O Gammon or
+/// Tric-Trac: far beyond the longest random game measured.
+pub const MAX_PLIES: u64 = 200_000;
 
 /// Where the game is in its turn cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -583,6 +586,10 @@ impl GameState for HgState {
                 }
             }
         }
+    }
+
+    fn max_game_length(&self) -> u64 {
+        MAX_PLIES
     }
 
     fn returns(&self) -> Returns {

@@ -42,6 +42,11 @@ impl GameState for LagerState {
         }
     }
 
+    fn max_game_length(&self) -> u64 {
+        // LAG-11: drawn after `max_plies` plies; Läger has no chance.
+        self.config.max_plies as u64
+    }
+
     fn observation(&self, _viewer: Viewer) -> LagerView {
         LagerView::of(self)
     }

@@ -629,7 +629,7 @@ impl LagerState {
     }
 
     /// Why `action` is not legal now, or `None` if it is. Checks the rules
-    /// directly, independently of [`Self::generate`].
+    /// directly, independently of the move generator.
     pub fn illegal_reason(&self, action: LagerAction) -> Option<String> {
         if self.is_over() {
             return Some("the game is over".into());

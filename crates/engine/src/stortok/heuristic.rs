@@ -1,7 +1,11 @@
-//! A quick evaluation: fewer cards than the others and stronger cards
-//! (high trumps best) are better.
+//! A quick evaluation: every card held is a burden to shed, a strong card
+//! (high trumps most) a lighter one, and what counts is one's own burden
+//! against the others'. A card picked up always weighs, so picking up never
+//! looks good in itself (an evaluation on the hand's mean strength could
+//! rate a hand higher for a strong card picked up).
 
 use super::cards::{Card, Cards, Kind, Trumps};
+use super::rules::StortokAction;
 use super::{Phase, StortokState};
 use crate::game::{GameState, Heuristic, Player};
 
@@ -16,36 +20,189 @@ pub fn card_strength(card: Card, trumps: Option<Trumps>) -> f64 {
     }
 }
 
+/// How much a card weighs in a hand, 0.4..1: a weak card is hardest to be
+/// rid of.
+fn burden(card: Card, trumps: Option<Trumps>) -> f64 {
+    1.0 - 0.6 * card_strength(card, trumps)
+}
+
 impl Heuristic for StortokState {
     fn heuristic(&self, player: Player) -> f64 {
         if self.phase == Phase::Over {
             return self.returns().get(player).signum();
         }
         let n = self.n as usize;
-        let mine = self.hands[player].count_ones() as f64;
-        if mine == 0.0 && self.phase != Phase::Deal && self.stock_len() == 0 {
+        if self.hands[player] == 0 && self.phase != Phase::Deal && self.stock_len() == 0 {
             // Out: safe, only the game's end is pending.
             return 0.9;
         }
+        let trumps = self.trumps();
+        let load = |q: usize| Cards(self.hands[q]).map(|c| burden(c, trumps)).sum::<f64>();
+        let mine = load(player);
         let others: Vec<f64> = (0..n)
             .filter(|&q| q != player && self.hands[q] != 0)
-            .map(|q| self.hands[q].count_ones() as f64)
+            .map(load)
             .collect();
         let avg = if others.is_empty() {
             0.0
         } else {
             others.iter().sum::<f64>() / others.len() as f64
         };
-        let count = (avg - mine) / (avg + mine + 1.0);
+        (0.95 * (avg - mine) / (avg + mine + 1.0)).clamp(-0.95, 0.95)
+    }
+
+    /// Sheds the weakest card that may be played (a lead, or the cheapest
+    /// beat); picks up only when nothing beats.
+    fn playout_action(&self) -> Option<StortokAction> {
+        if self.phase != Phase::Play {
+            return None;
+        }
         let trumps = self.trumps();
-        let strength = if mine > 0.0 {
-            Cards(self.hands[player])
-                .map(|c| card_strength(c, trumps) - 0.5)
-                .sum::<f64>()
-                / mine
-        } else {
-            0.0
+        let weakest = Cards(self.playable())
+            .min_by(|&a, &b| card_strength(a, trumps).total_cmp(&card_strength(b, trumps)));
+        Some(weakest.map_or(StortokAction::PickUp, StortokAction::Play))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Turn};
+    use crate::rng::seeded;
+    use crate::stortok::{Stortok, Version};
+    use rand::Rng;
+
+    fn table(version: &str, players: u8) -> Stortok {
+        Stortok {
+            version: Version::from_name(version).unwrap(),
+            players,
+            cap: 5000,
+        }
+    }
+
+    /// Plays one game, each player's action from `policy`, and calls `each`
+    /// on every state where a player is to move.
+    fn play(
+        g: &Stortok,
+        seed: u64,
+        mut policy: impl FnMut(&StortokState, &[StortokAction], &mut dyn rand::RngCore) -> StortokAction,
+        mut each: impl FnMut(&StortokState, &[StortokAction]),
+    ) -> StortokState {
+        let mut rng = seeded(seed);
+        let mut s = g.initial_state();
+        let mut actions = Vec::new();
+        loop {
+            let a = match s.turn() {
+                Turn::Over => return s,
+                Turn::Chance => s.sample_chance(&mut rng),
+                Turn::Player(_) => {
+                    s.legal_actions(&mut actions);
+                    each(&s, &actions);
+                    policy(&s, &actions, &mut rng)
+                }
+            };
+            s.apply(a);
+        }
+    }
+
+    fn random(
+        _: &StortokState,
+        actions: &[StortokAction],
+        rng: &mut dyn rand::RngCore,
+    ) -> StortokAction {
+        actions[rng.random_range(0..actions.len())]
+    }
+
+    /// The action whose result the heuristic likes best for the mover.
+    fn greedy(
+        s: &StortokState,
+        actions: &[StortokAction],
+        _: &mut dyn rand::RngCore,
+    ) -> StortokAction {
+        let Turn::Player(p) = s.turn() else {
+            unreachable!()
         };
-        (0.75 * count + 0.4 * strength).clamp(-0.95, 0.95)
+        let mut best = (f64::NEG_INFINITY, actions[0]);
+        for &a in actions {
+            let mut t = *s;
+            t.apply(a);
+            if t.heuristic(p) > best.0 {
+                best = (t.heuristic(p), a);
+            }
+        }
+        best.1
+    }
+
+    #[test]
+    fn picking_up_always_looks_worse_for_the_picker() {
+        // STO-8, STO-11, STO-14: a pick-up adds cards; a strong card picked
+        // up must not make the hand look better.
+        for version in Version::NAMES {
+            for n in 2..=5 {
+                let g = table(version, n);
+                for seed in 0..4 {
+                    play(&g, seed, random, |s, actions| {
+                        let Turn::Player(p) = s.turn() else { return };
+                        if !actions.contains(&StortokAction::PickUp) {
+                            return;
+                        }
+                        let mut t = *s;
+                        t.apply(StortokAction::PickUp);
+                        if t.turn() != Turn::Over {
+                            assert!(t.heuristic(p) < s.heuristic(p), "{version} {n}: {s:?}");
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_playout_action_sheds_the_weakest_playable_card() {
+        // STO-3: it beats when it can, with the weakest beater; it picks up
+        // only when nothing beats.
+        for version in Version::NAMES {
+            let g = table(version, 3);
+            play(&g, 7, random, |s, actions| {
+                let a = s.playout_action().expect("a player is to move");
+                assert!(actions.contains(&a));
+                let plays: Vec<Card> = actions
+                    .iter()
+                    .filter_map(|&a| match a {
+                        StortokAction::Play(c) => Some(c),
+                        _ => None,
+                    })
+                    .collect();
+                match a {
+                    StortokAction::PickUp => assert!(plays.is_empty()),
+                    StortokAction::Play(c) => {
+                        let t = s.trumps();
+                        assert!(
+                            plays
+                                .iter()
+                                .all(|&d| card_strength(c, t) <= card_strength(d, t))
+                        );
+                    }
+                    StortokAction::Chance(_) => panic!("a chance action for a player"),
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn greedy_play_finishes_1858_at_every_table_size() {
+        // STO-11: with no tricks every card played comes back when the pile
+        // is picked up; greedy play on this evaluation still ends the game.
+        for n in 2..=5 {
+            let g = table("1858", n);
+            for seed in 0..10 {
+                let end = play(&g, seed, greedy, |_, _| {});
+                assert!(
+                    !end.capped(),
+                    "{n} players, seed {seed}: {} turns",
+                    end.plies
+                );
+            }
+        }
     }
 }

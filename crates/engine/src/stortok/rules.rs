@@ -452,6 +452,12 @@ impl GameState for StortokState {
         }
     }
 
+    fn max_game_length(&self) -> u64 {
+        // Chance deals or draws each card at most once; the cap counts the
+        // players' actions.
+        self.cap as u64 + 52
+    }
+
     fn returns(&self) -> Returns {
         // STO-16: −1 for the stortok, +1/(n−1) for each other player.
         let n = self.n as usize;

@@ -357,6 +357,12 @@ impl GameState for StumphogState {
         }
     }
 
+    fn max_game_length(&self) -> u64 {
+        // The opening roll, then per turn one roll and one action; STU-18:
+        // a draw after `turn_cap` turns.
+        1 + 2 * self.rules.turn_cap as u64
+    }
+
     fn returns(&self) -> Returns {
         match self.end {
             Some(End::PastForty { winner }) => Returns::two_player(winner, 1.0),

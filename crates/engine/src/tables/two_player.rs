@@ -53,6 +53,10 @@ impl AbsBoard {
     }
 }
 
+/// The most plies, chance and cube actions included, of one game of
+/// tables: far beyond the longest random game measured.
+pub const MAX_PLIES_PER_GAME: u64 = 20_000;
+
 /// The rules that make one tables game: its board and how a game ends.
 pub trait TablesVariant:
     Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
@@ -482,6 +486,13 @@ impl<V: TablesVariant> GameState for TablesState<V> {
             }
             TablesAction::Play(play) => self.apply_play(play),
         }
+    }
+
+    fn max_game_length(&self) -> u64 {
+        // Every game of a match gives the winner at least a point, so a
+        // match to n points has at most 2n - 1 games.
+        let games = (2 * self.options.match_to as u64).max(2) - 1;
+        games * MAX_PLIES_PER_GAME
     }
 
     fn returns(&self) -> Returns {

@@ -7,9 +7,9 @@ use axum::extract::{Path, State};
 use serde_json::{Value, json};
 use spelbord_engine::{DynGame, find_game, games};
 
-/// The names of agents the server offers for AI seats (`ai:NAME` or `NAME`).
+/// The AI seats the server offers.
 pub fn agents() -> Vec<&'static str> {
-    spelbord_ai::AGENT_NAMES.to_vec()
+    super::tables::AI_SEATS.to_vec()
 }
 
 fn game_json(game: &dyn DynGame) -> Value {

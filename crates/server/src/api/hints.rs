@@ -18,8 +18,12 @@ const HINTS: usize = 5;
 /// How long one hint search may take.
 const HINT_TIME: Duration = Duration::from_millis(700);
 
-/// Hint searches run one at a time, so that hints never starve AI seats.
-static HINT_PERMITS: Semaphore = Semaphore::const_new(1);
+/// Hint searches running at once on the whole server (each on one core),
+/// so that hints never starve AI seats; one at a time per table.
+static HINT_PERMITS: Semaphore = Semaphore::const_new(2);
+
+/// How long a hint request waits for a free place before it is refused.
+const HINT_WAIT: Duration = Duration::from_secs(5);
 
 /// The best moves for the token's seat, which must be to move.
 pub async fn hints(
@@ -39,9 +43,10 @@ pub async fn hints(
         }
         (t.state.clone(), t.version)
     };
-    let _permit = HINT_PERMITS
-        .acquire()
+    let _this_table = cell.hinting.try_lock().map_err(|_| ApiError::HintsBusy)?;
+    let _permit = tokio::time::timeout(HINT_WAIT, HINT_PERMITS.acquire())
         .await
+        .map_err(|_| ApiError::HintsBusy)?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let budget = Budget::Millis(HINT_TIME.as_millis() as u64);
     let seed = version ^ 0x5eed;

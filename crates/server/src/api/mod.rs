@@ -9,16 +9,17 @@ mod ws;
 
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::limits::{Limits, RateLimiter};
+use crate::limits::{Counter, Limits, RateLimiter};
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::MatchedPath;
 use axum::extract::{ConnectInfo, FromRequest, Request, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -29,9 +30,19 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// Size and rate limits.
     pub limits: Arc<Limits>,
-    /// Per-connection request rates.
+    /// Request rates per client address.
     pub rate: Arc<RateLimiter>,
+    /// Table creations per client address.
+    pub creates: Arc<RateLimiter>,
+    /// WebSocket viewers per client address and in all.
+    pub watchers: Arc<Counter<IpAddr>>,
 }
+
+/// The Content-Security-Policy of every answer: scripts, styles and
+/// connections only from this server, no inline script, no framing.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+form-action 'self'; frame-ancestors 'none'";
 
 /// The whole application: API routes, then the web front end.
 pub fn router(state: AppState) -> Router {
@@ -45,6 +56,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/join", post(tables::join))
         .route("/api/tables/{id}/actions", post(tables::act))
         .route("/api/tables/{id}/record", get(tables::record))
+        .route("/api/tables/{id}/resign", post(tables::resign))
+        .route("/api/tables/{id}/close", post(tables::close))
+        .route("/api/tables/{id}/seat-link", get(tables::seat_link))
         .route("/api/tables/{id}/replay", get(replay::replay))
         .route("/api/tables/{id}/hints", get(hints::hints))
         .route("/api/tables/{id}/ws", get(ws::upgrade))
@@ -52,38 +66,83 @@ pub fn router(state: AppState) -> Router {
     api.fallback(crate::web::serve)
         .layer(axum::extract::DefaultBodyLimit::max(state.limits.max_body))
         .layer(middleware::from_fn_with_state(state.clone(), limit_rate))
+        .layer(axum::Extension(BodyTimeout(state.limits.body_timeout)))
         .layer(middleware::from_fn(log_request))
+        .layer(middleware::from_fn(security_headers))
         .with_state(state)
 }
 
-/// Refuses requests beyond the connection's rate with 429.
+/// Adds the security headers to every answer.
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    // Table ids are in page addresses: never send them to other sites.
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// Refuses API requests beyond the client address's rate with 429. The
+/// page's own files (embedded, a page load fetches some thirty) are not
+/// counted; connections are capped for them as for everything.
 async fn limit_rate(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
-    if app.rate.allow(peer) {
+    if !request.uri().path().starts_with("/api/") || app.rate.allow(peer.ip()) {
         next.run(request).await
     } else {
+        tracing::info!(client = %peer.ip(), "rate limited");
         ApiError::RateLimited.into_response()
     }
 }
 
-/// Logs each request's method, path (never the query), status and time.
-async fn log_request(request: Request, next: Next) -> Response {
+/// Logs each request: refusals and failures at `info` with the client's
+/// address and the route (no table id, never a token or query); every
+/// request at `debug` with its path.
+async fn log_request(
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_string();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_string())
+        .unwrap_or_else(|| "(static)".into());
     let started = Instant::now();
     let response = next.run(request).await;
-    tracing::debug!(
-        %method,
-        path,
-        status = response.status().as_u16(),
-        micros = started.elapsed().as_micros() as u64,
-        "request"
-    );
+    let status = response.status().as_u16();
+    let micros = started.elapsed().as_micros() as u64;
+    if status >= 400 {
+        tracing::info!(client = %peer.ip(), %method, route, status, "request refused");
+    }
+    tracing::debug!(client = %peer.ip(), %method, path, status, micros, "request");
     response
+}
+
+/// Whether a request declares a JSON body.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// A JSON body read with the server's own errors (400 `bad_json`, 413 `too_large`).
@@ -93,7 +152,19 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(request, state).await.map_err(|e| {
+        // Another site's page may post forms and plain text, not JSON: the
+        // type check keeps it from acting for its visitors.
+        if !is_json(request.headers()) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        let timeout = request
+            .extensions()
+            .get::<BodyTimeout>()
+            .map_or(std::time::Duration::from_secs(10), |t| t.0);
+        let read = tokio::time::timeout(timeout, Bytes::from_request(request, state))
+            .await
+            .map_err(|_| ApiError::RequestTimeout)?;
+        let bytes = read.map_err(|e| {
             if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::TooLarge
             } else {
@@ -110,6 +181,10 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
             .map_err(|e| ApiError::BadJson(e.to_string()))
     }
 }
+
+/// The time allowed to read a request body (a request extension).
+#[derive(Clone, Copy)]
+pub struct BodyTimeout(pub std::time::Duration);
 
 /// The bearer token of the request, if any; malformed headers are refused.
 pub fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {

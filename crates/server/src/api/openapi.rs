@@ -32,6 +32,12 @@ fn table_id() -> Value {
     })
 }
 
+fn player_key() -> Value {
+    json!({ "name": "X-Player-Key", "in": "header", "required": true,
+        "description": "The secret key the player gave when creating or joining (16 to 128 characters).",
+        "schema": { "type": "string", "minLength": 16, "maxLength": 128 } })
+}
+
 fn paths() -> Value {
     json!({
         "/api/health": { "get": {
@@ -55,13 +61,15 @@ fn paths() -> Value {
         }},
         "/api/tables": { "post": {
             "summary": "Create a table",
-            "description": "Creates a table; chance actions at the start (a deal, an opening roll) are played at once. AI seats start moving as soon as it is their turn. Nobody holds a seat yet: join the open seats with `/join`.",
+            "description": "Creates a table with a fresh secret dice seed, whose SHA-256 is published as `dice.commitment`. The game (a deal, the opening roll) starts when every seat is taken; AI seats move as soon as it is their turn. Join the open seats with `/join`. Limited per client address: tables created per second and unfinished tables created.",
             "operationId": "createTable",
             "requestBody": body("CreateTable"),
             "responses": {
                 "201": ok("The new table, as a spectator sees it, with `invites` for the open seats", "Table"),
-                "400": error_response("`bad_json`, `bad_request` (seats), `unknown_game` or `bad_option`"),
-                "413": error_response("`too_large`"), "429": error_response("`rate_limited`")
+                "400": error_response("`bad_json`, `bad_request` (seats, inactivity rule), `unknown_game` or `bad_option`"),
+                "413": error_response("`too_large`"),
+                "415": error_response("`unsupported_media_type`: the body is not sent as `application/json`"),
+                "429": error_response("`rate_limited` or `too_many_tables`")
             }
         }},
         "/api/tables/{id}": { "get": {
@@ -77,15 +85,16 @@ fn paths() -> Value {
         }},
         "/api/tables/{id}/join": { "post": {
             "summary": "Take an open seat",
-            "description": "Gives the seat (the first open one if `seat` is not given) to the caller and returns the seat's secret token, shown only this once: keep it. Only the token can act for the seat.",
+            "description": "Gives the seat (the first open one if `seat` is not given) to the caller and returns the seat's secret token: keep it. Only the token can act for the seat. With a `key`, sending the same join again returns the same seat and token (for an answer that was lost). The last seat taken starts the game.",
             "operationId": "joinTable",
             "parameters": [table_id()],
             "requestBody": body("Join"),
             "responses": {
                 "200": ok("The seat, its token, and invite links for the seats still open", "Joined"),
-                "400": error_response("`bad_json` or `bad_request` (no such seat, a bad name or player key)"),
+                "400": error_response("`bad_json` or `bad_request` (no such seat, a bad name, key, seed or player key)"),
                 "404": error_response("No such table"),
-                "409": error_response("`seat_taken` or `game_over`")
+                "409": error_response("`seat_taken` or `game_over`"),
+                "415": error_response("`unsupported_media_type`")
             }
         }},
         "/api/tables/{id}/actions": { "post": {
@@ -102,6 +111,7 @@ fn paths() -> Value {
                 "404": error_response("No such table"),
                 "409": error_response("`stale_version` (with the current `version`), `not_your_turn` or `game_over`"),
                 "413": error_response("`too_large`"),
+                "415": error_response("`unsupported_media_type`"),
                 "422": error_response("A well-formed action that is not legal now (`illegal_action`)"),
                 "429": error_response("`rate_limited`"),
                 "503": error_response("`unavailable`: shutting down or the database failed; nothing was changed")
@@ -113,7 +123,7 @@ fn paths() -> Value {
             "operationId": "getRecord",
             "parameters": [table_id()],
             "responses": {
-                "200": ok("The record in the engine's record format, with `finished` and `version`", "Record"),
+                "200": ok("The record in the engine's record format, with `finished`, `version`, `ending` and `dice` (the server seed once the table is over)", "Record"),
                 "404": error_response("No such table"),
                 "409": error_response("`not_finished` (hidden information)")
             }
@@ -123,14 +133,56 @@ fn paths() -> Value {
             "description": "Upgrade to a WebSocket, then send `{\"type\":\"hello\",\"token\":TOKEN|null,\"since\":VERSION|null}`. The server answers `welcome`, then the events after `since` or a full `sync`, then every new `event` (and `seats` when someone joins), each filtered for the viewer.",
             "operationId": "tableEvents",
             "parameters": [table_id()],
-            "responses": { "101": { "description": "Switching to the WebSocket protocol" }, "404": error_response("No such table") }
+            "responses": { "101": { "description": "Switching to the WebSocket protocol" }, "404": error_response("No such table"),
+                "429": error_response("`rate_limited`: too many viewers from this address or of this table"),
+                "503": error_response("`unavailable`: too many viewers on the server") }
+        }},
+        "/api/tables/{id}/resign": { "post": {
+            "summary": "Resign: the token's seat loses and the table ends",
+            "operationId": "resign",
+            "parameters": [table_id()],
+            "security": [{ "seatToken": [] }],
+            "requestBody": body("Empty"),
+            "responses": {
+                "200": ok("The table as the seat sees it, with `ending`", "Table"),
+                "401": error_response("No or an unknown seat token"),
+                "404": error_response("No such table"),
+                "409": error_response("`game_over`"),
+                "415": error_response("`unsupported_media_type`")
+            }
+        }},
+        "/api/tables/{id}/close": { "post": {
+            "summary": "Close a table that has not started (every seat not yet taken), for the player who created it",
+            "operationId": "closeTable",
+            "parameters": [table_id(), player_key()],
+            "requestBody": body("Empty"),
+            "responses": {
+                "200": ok("The table, with `ending`", "Table"),
+                "400": error_response("No or a malformed key (`bad_request`)"),
+                "403": error_response("`forbidden`: not the creator's key"),
+                "404": error_response("No such table"),
+                "409": error_response("`started` or `game_over`"),
+                "415": error_response("`unsupported_media_type`")
+            }
+        }},
+        "/api/tables/{id}/seat-link": { "get": {
+            "summary": "A link that continues the token's seat on another device (the token in the link's fragment)",
+            "operationId": "seatLink",
+            "parameters": [table_id()],
+            "security": [{ "seatToken": [] }],
+            "responses": {
+                "200": { "description": "The link", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["seat", "url"],
+                    "properties": { "seat": { "type": "integer" }, "url": { "type": "string", "example": "/t/0123456789abcdef01234567?seat=1#token=TOKEN" } }
+                } } } },
+                "401": error_response("No or an unknown seat token"),
+                "404": error_response("No such table")
+            }
         }},
         "/api/players/me/tables": { "get": {
             "summary": "A player's unfinished tables (where he sits or that he created)",
             "operationId": "playerTables",
-            "parameters": [{ "name": "X-Player-Key", "in": "header", "required": true,
-                "description": "The secret key the player gave when creating or joining (16 to 128 characters).",
-                "schema": { "type": "string", "minLength": 16, "maxLength": 128 } }],
+            "parameters": [player_key()],
             "responses": {
                 "200": { "description": "The tables", "content": { "application/json": { "schema": {
                     "type": "object", "properties": { "tables": { "type": "array", "items": { "$ref": "#/components/schemas/PlayerTable" } } }
@@ -148,8 +200,10 @@ fn schemas() -> Value {
             "properties": { "error": { "type": "object", "required": ["code", "message"], "properties": {
                 "code": { "type": "string", "enum": ["bad_json", "bad_request", "unknown_game", "bad_option", "bad_action",
                     "unauthorized", "not_found", "stale_version", "not_your_turn", "game_over", "seat_taken",
-                    "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal"] },
-                "message": { "type": "string" },
+                    "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
+                    "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
+                    "hints_busy"] },
+                "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }
         },
@@ -169,7 +223,7 @@ fn schemas() -> Value {
                 "players": { "type": "object", "properties": { "min": { "type": "integer" }, "max": { "type": "integer" } } },
                 "hidden_information": { "type": "boolean" },
                 "options": { "type": "array", "items": { "$ref": "#/components/schemas/OptionSpec" } },
-                "agents": { "type": "array", "items": { "type": "string" }, "description": "Agent names for AI seats (`ai:NAME`)." },
+                "agents": { "type": "array", "items": { "type": "string" }, "description": "The AI seats offered: `ai:easy`, `ai:medium`, `ai:hard`, `ai:expert`, `ai:random`." },
                 "rules": { "type": "string", "description": "Markdown; only from /api/games/{game}." }
             }
         },
@@ -179,17 +233,45 @@ fn schemas() -> Value {
                 "game": { "type": "string", "example": "tawla" },
                 "options": { "type": "object", "additionalProperties": { "type": ["string", "integer"] }, "description": "Option values; the rest take their defaults." },
                 "seats": { "type": "array", "items": { "type": "string" }, "example": ["open", "ai:random"],
-                    "description": "One per seat: `open` for a person, `ai:LEVEL` (or an agent name) for the server's AI. Default: all open." },
+                    "description": "One per seat: `open` for a person, or an AI seat (`ai:easy`, `ai:medium`, `ai:hard`, `ai:expert`, `ai:random`). Default: all open." },
                 "auto_forced": { "type": "boolean", "default": true, "description": "Whether the server plays an action by itself when it is the only legal one (forced moves, passes). AI seats always do." },
-                "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The creator's secret player key, to find the table again with /api/players/me/tables." }
+                "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The creator's secret player key, to find the table again with /api/players/me/tables and to close it." },
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" }
             }
+        },
+        "Inactivity": {
+            "type": "object", "required": ["seconds", "then"], "additionalProperties": false,
+            "description": "A seat to move that does nothing for `seconds` forfeits (`forfeit`) or is played on by `ai:medium` (`ai`); a table still waiting for players after `seconds` without a change is abandoned. Default: 86400 seconds, forfeit.",
+            "properties": { "seconds": { "type": "integer", "minimum": 1, "maximum": 2592000 },
+                "then": { "type": "string", "enum": ["forfeit", "ai"] } }
+        },
+        "Ending": {
+            "type": ["object", "null"], "required": ["reason", "seat", "returns"],
+            "description": "How the table ended before its game was played out (null otherwise).",
+            "properties": { "reason": { "type": "string", "enum": ["resigned", "forfeit", "closed", "abandoned"] },
+                "seat": { "type": ["integer", "null"] }, "returns": { "type": ["array", "null"], "items": { "type": "number" } } }
+        },
+        "Dice": {
+            "type": ["object", "null"], "required": ["scheme", "table", "commitment", "server_seed", "seat_seeds"],
+            "description": "The dice commitment (see docs/server.md); null for tables of older servers.",
+            "properties": { "scheme": { "type": "string", "enum": ["spelbord-dice-v1"] }, "table": { "type": "string" },
+                "commitment": { "type": "string", "description": "SHA-256 of the server seed, in hexadecimal." },
+                "server_seed": { "type": ["string", "null"], "description": "The server seed in hexadecimal, once the table is over." },
+                "seat_seeds": { "type": "array", "items": { "type": "string" } } }
+        },
+        "Empty": { "type": "object", "additionalProperties": false },
+        "ChanceOutcomes": {
+            "type": "array", "description": "At a chance action: every possible outcome with its probability, in the engine's order (for checking the dice).",
+            "items": { "type": "object", "properties": { "text": { "type": "string" }, "p": { "type": "number" } } }
         },
         "Join": {
             "type": "object", "additionalProperties": false,
             "properties": {
                 "seat": { "type": "integer", "minimum": 0, "description": "Default: the first open seat." },
-                "name": { "type": "string", "maxLength": 40 },
-                "player": { "type": "string", "minLength": 16, "maxLength": 128 }
+                "name": { "type": "string", "maxLength": 40, "description": "No control, invisible or direction characters." },
+                "player": { "type": "string", "minLength": 16, "maxLength": 128 },
+                "key": { "type": "string", "minLength": 16, "maxLength": 128, "description": "Idempotency key: the same join sent again returns the same seat and token. Keep it secret: the token is derived from it." },
+                "seed": { "type": "string", "pattern": "^[0-9A-Za-z_-]{1,64}$", "description": "The seat's own dice seed (public)." }
             }
         },
         "Joined": {
@@ -239,7 +321,10 @@ fn schemas() -> Value {
                 "invites": { "$ref": "#/components/schemas/Invites" },
                 "viewer": { "description": "`{\"seat\": N}` or `\"spectator\"`." },
                 "version": { "type": "integer" }, "created_at": { "type": "integer" }, "updated_at": { "type": "integer" },
-                "ws": { "type": "string" }, "state": { "$ref": "#/components/schemas/State" }
+                "ws": { "type": "string" }, "state": { "$ref": "#/components/schemas/State" },
+                "ending": { "$ref": "#/components/schemas/Ending" },
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" },
+                "dice": { "$ref": "#/components/schemas/Dice" }
             }
         },
         "Act": {
@@ -274,7 +359,9 @@ fn schemas() -> Value {
                 "options": { "type": "object" }, "players": { "type": "array", "items": { "type": "string" } },
                 "actions": { "type": "array", "items": { "type": "string" } },
                 "result": { "type": "array", "items": { "type": "number" } },
-                "finished": { "type": "boolean" }, "version": { "type": "integer" }
+                "finished": { "type": "boolean" }, "version": { "type": "integer" },
+                "ending": { "$ref": "#/components/schemas/Ending" },
+                "dice": { "$ref": "#/components/schemas/Dice" }
             }
         },
         "PlayerTable": {
@@ -283,7 +370,8 @@ fn schemas() -> Value {
                 "id": { "type": "string" }, "game": { "type": "string" }, "status": { "type": "string" },
                 "version": { "type": "integer" }, "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
                 "your_seats": { "type": "array", "items": { "type": "integer" } }, "your_turn": { "type": "boolean" },
-                "created": { "type": "boolean" }, "updated_at": { "type": "integer" }
+                "created": { "type": "boolean" }, "updated_at": { "type": "integer" },
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" }
             }
         }
     })
@@ -317,13 +405,16 @@ fn replay_path() -> Value {
                     "seats": { "type": "array", "items": { "type": "object" } },
                     "result": { "type": ["array", "null"], "items": { "type": "number" } },
                     "finished": { "type": "boolean" },
+                    "dice": { "$ref": "#/components/schemas/Dice" },
+                    "ending": { "$ref": "#/components/schemas/Ending" },
                     "steps": { "type": "array", "items": {
                         "type": "object",
                         "properties": {
                             "version": { "type": "integer" }, "seat": { "type": ["integer", "null"] },
                             "auto": { "type": "boolean" }, "text": { "type": ["string", "null"] },
                             "events": { "type": "array", "items": { "type": "string" } },
-                            "state": { "$ref": "#/components/schemas/State" }
+                            "state": { "$ref": "#/components/schemas/State" },
+                            "chance": { "$ref": "#/components/schemas/ChanceOutcomes" }
                         }
                     } }
                 }
@@ -339,7 +430,7 @@ fn replay_path() -> Value {
 fn hints_path() -> Value {
     json!({ "get": {
         "summary": "The AI's best moves for the caller's seat, with their chances",
-        "description": "Needs the seat's token, and the seat must be to move. Up to five actions, best first, each with `estimate` (the mover's estimated chance to win after it, 0..1), `confidence` (0..1), `margin` and `samples`. The search takes under a second.",
+        "description": "Needs the seat's token, and the seat must be to move. Up to five actions, best first, each with `estimate` (the mover's estimated chance to win after it, 0..1), `confidence` (0..1), `margin` and `samples`. The search takes under a second; one runs at a time per table, and a few at a time on the server.",
         "operationId": "getHints",
         "security": [{ "seatToken": [] }],
         "parameters": [table_id()],
@@ -360,7 +451,8 @@ fn hints_path() -> Value {
             } } } },
             "401": error_response("No valid seat token"),
             "404": error_response("No such table"),
-            "409": error_response("`not_your_turn` or `game_over`")
+            "409": error_response("`not_your_turn` or `game_over`"),
+            "429": error_response("`hints_busy`: a hint for this table is being computed, or the server's hint searches are all busy")
         }
     }})
 }

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use spelbord_engine::Viewer;
+use spelbord_engine::{Turn, Viewer};
 
 /// The query of a replay: whose view to show (a spectator's by default).
 #[derive(Deserialize)]
@@ -51,20 +51,33 @@ pub async fn replay(
         "state": view::state_json(&*state, 0, viewer),
     }));
     for action in &t.actions {
+        // The outcomes of a chance action with their probabilities, so that
+        // the browser can check the dice against the revealed seed.
+        let chance: Option<Vec<Value>> = (state.turn() == Turn::Chance).then(|| {
+            state
+                .chance_outcomes()
+                .into_iter()
+                .map(|(a, p)| json!({ "text": a.text, "p": p }))
+                .collect()
+        });
         state.apply_text(&action.text).map_err(|e| {
             ApiError::Internal(format!(
                 "the record does not replay at `{}`: {e}",
                 action.text
             ))
         })?;
-        steps.push(json!({
+        let mut step = json!({
             "version": action.version,
             "seat": action.seat,
             "auto": action.auto,
             "text": action.text,
             "events": state.events(),
             "state": view::state_json(&*state, action.version, viewer),
-        }));
+        });
+        if let Some(chance) = chance {
+            step["chance"] = json!(chance);
+        }
+        steps.push(step);
     }
     Ok(Json(json!({
         "table": t.id,
@@ -72,6 +85,8 @@ pub async fn replay(
         "options": t.options,
         "players": record.players,
         "seats": view::seats_json(&t.seats),
+        "dice": t.dice_proof(),
+        "ending": t.ending,
         "result": record.result,
         "finished": t.is_over(),
         "steps": steps,

@@ -1,18 +1,21 @@
 //! Tables: create, read, join, act, record, and a player's open tables.
 
 use super::{AppState, JsonBody, bearer, run_to_completion};
+use crate::dice::is_valid_seat_seed;
 use crate::error::ApiError;
-use crate::hub::{NewTable, options_from_json};
+use crate::hub::{JoinRequest, NewTable, options_from_json};
 use crate::limits::Limits;
+use crate::store::Inactivity;
 use crate::table::ActionInput;
 use crate::token::{PLAYER_KEY_LEN, TokenHash, hash_token};
 use crate::view;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use spelbord_engine::{DynGame, Game, GameVisitor, Turn, Viewer, find_game, visit_game};
+use spelbord_engine::{Turn, Viewer, find_game};
+use std::net::SocketAddr;
 
 /// Body of `POST /api/tables`.
 #[derive(Deserialize)]
@@ -27,7 +30,12 @@ pub struct CreateBody {
     auto_forced: bool,
     #[serde(default)]
     player: Option<String>,
+    #[serde(default)]
+    inactivity: Option<Inactivity>,
 }
+
+/// The fewest and most seconds an inactivity rule may allow.
+pub const INACTIVITY_SECONDS: (u64, u64) = (1, 30 * 86_400);
 
 fn yes() -> bool {
     true
@@ -43,6 +51,10 @@ pub struct JoinBody {
     name: Option<String>,
     #[serde(default)]
     player: Option<String>,
+    #[serde(default)]
+    key: Option<String>,
+    #[serde(default)]
+    seed: Option<String>,
 }
 
 /// Body of `POST /api/tables/{id}/actions`.
@@ -56,28 +68,20 @@ pub struct ActBody {
     json: Option<Value>,
 }
 
-struct AgentExists<'a>(&'a str);
+/// The AI seats the server offers: the levels, and `ai:random` (no search,
+/// so no cost). Any other agent (with its own budget) is refused.
+pub const AI_SEATS: &[&str] = &["ai:easy", "ai:medium", "ai:hard", "ai:expert", "ai:random"];
 
-impl GameVisitor for AgentExists<'_> {
-    type Output = bool;
-    fn visit<G: Game>(self) -> bool {
-        spelbord_ai::make_agent::<G>(self.0, 0).is_ok()
+/// The agent of an AI seat: a level as written, `random` for `ai:random`.
+fn resolve_agent(spec: &str) -> Result<String, ApiError> {
+    match spec {
+        "ai:random" => Ok("random".into()),
+        level if AI_SEATS.contains(&level) => Ok(level.into()),
+        _ => Err(ApiError::BadRequest(format!(
+            "a seat is `open` or one of {}",
+            AI_SEATS.join(", ")
+        ))),
     }
-}
-
-/// The agent for a seat written `ai:LEVEL` (or a bare agent name such as
-/// `random`): the full name if the AI knows it, else the part after `ai:`.
-fn resolve_agent(game: &dyn DynGame, spec: &str) -> Result<String, ApiError> {
-    let bare = spec.strip_prefix("ai:").unwrap_or(spec);
-    for candidate in [spec, bare] {
-        if visit_game(game.id(), AgentExists(candidate)).unwrap_or(false) {
-            return Ok(candidate.to_string());
-        }
-    }
-    Err(ApiError::BadRequest(format!(
-        "seat `{spec}` is neither `open` nor a known agent (known: {})",
-        spelbord_ai::AGENT_NAMES.join(", ")
-    )))
 }
 
 fn player_hash(player: Option<&str>) -> Result<Option<TokenHash>, ApiError> {
@@ -96,20 +100,60 @@ fn player_hash(player: Option<&str>) -> Result<Option<TokenHash>, ApiError> {
 fn check_name(name: Option<String>, limits: &Limits) -> Result<Option<String>, ApiError> {
     let Some(name) = name else { return Ok(None) };
     let name = name.trim().to_string();
-    if name.chars().count() > limits.max_name || name.chars().any(char::is_control) {
+    if name.chars().count() > limits.max_name || name.chars().any(is_unsafe_in_name) {
         return Err(ApiError::BadRequest(format!(
-            "a name has at most {} characters and no control characters",
+            "a name has at most {} characters and no control, invisible or direction characters",
             limits.max_name
         )));
     }
     Ok((!name.is_empty()).then_some(name))
 }
 
+/// Characters refused in names: controls, and invisible or direction
+/// formatting characters that can disguise a name or reorder the text
+/// around it (zero-width spaces and joiners, bidirectional marks,
+/// embeddings, overrides and isolates, the byte-order mark).
+pub fn is_unsafe_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
+}
+
 /// `POST /api/tables`: a new table; 201 with the table and invite links.
 pub async fn create(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     JsonBody(body): JsonBody<CreateBody>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    if !app.creates.allow(peer.ip()) {
+        tracing::info!(client = %peer.ip(), "table creation rate limited");
+        return Err(ApiError::RateLimited);
+    }
+    let inactivity = body.inactivity.unwrap_or_default();
+    if !(INACTIVITY_SECONDS.0..=INACTIVITY_SECONDS.1).contains(&inactivity.seconds) {
+        return Err(ApiError::BadRequest(format!(
+            "inactivity.seconds is {} to {}",
+            INACTIVITY_SECONDS.0, INACTIVITY_SECONDS.1
+        )));
+    }
     let game = find_game(&body.game).map_err(ApiError::from_setup_error)?;
     if body
         .options
@@ -142,7 +186,7 @@ pub async fn create(
         }
         seats.push(match spec.as_str() {
             "open" | "human" => None,
-            other => Some(resolve_agent(game, other)?),
+            other => Some(resolve_agent(other)?),
         });
     }
     let new = NewTable {
@@ -151,6 +195,8 @@ pub async fn create(
         seats,
         auto_forced: body.auto_forced,
         creator: player_hash(body.player.as_deref())?,
+        inactivity,
+        client: peer.ip(),
     };
     let hub = app.hub.clone();
     let cell = run_to_completion(async move { hub.create(new).await }).await?;
@@ -192,11 +238,32 @@ pub async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let name = check_name(body.name, &app.limits)?;
     let player = player_hash(body.player.as_deref())?;
+    if let Some(key) = &body.key
+        && !(PLAYER_KEY_LEN.0..=PLAYER_KEY_LEN.1).contains(&key.len())
+    {
+        return Err(ApiError::BadRequest(format!(
+            "a join key has {} to {} characters",
+            PLAYER_KEY_LEN.0, PLAYER_KEY_LEN.1
+        )));
+    }
+    if let Some(seed) = &body.seed
+        && !is_valid_seat_seed(seed)
+    {
+        return Err(ApiError::BadRequest(
+            "a seat seed has 1 to 64 of 0-9, a-z, A-Z, _ and -".into(),
+        ));
+    }
+    let request = JoinRequest {
+        seat: body.seat,
+        name,
+        player,
+        key: body.key,
+        seed: body.seed,
+    };
     let cell = app.hub.table(&id).await?;
     let hub = app.hub.clone();
     let joining = cell.clone();
-    let joined =
-        run_to_completion(async move { hub.join(&joining, body.seat, name, player).await }).await?;
+    let joined = run_to_completion(async move { hub.join(&joining, request).await }).await?;
     let t = cell.table.lock().await;
     Ok(Json(json!({
         "table": t.id,
@@ -266,7 +333,69 @@ pub async fn record(
         serde_json::to_value(t.record()).map_err(|e| ApiError::Internal(e.to_string()))?;
     body["finished"] = json!(t.is_over());
     body["version"] = json!(t.version);
+    body["ending"] = json!(t.ending);
+    body["dice"] = json!(t.dice_proof());
     Ok(Json(body))
+}
+
+/// `POST /api/tables/{id}/resign`: the token's seat gives up; the table ends.
+pub async fn resign(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(_): JsonBody<Map<String, Value>>,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
+    let cell = app.hub.table(&id).await?;
+    let hub = app.hub.clone();
+    let resigning = cell.clone();
+    let seat = run_to_completion(async move { hub.resign(&resigning, &token).await }).await?;
+    let t = cell.table.lock().await;
+    Ok(Json(view::table_json(&t, Viewer::Player(seat))))
+}
+
+/// `POST /api/tables/{id}/close`: the creator (`X-Player-Key`) closes a
+/// table that has not started.
+pub async fn close(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(_): JsonBody<Map<String, Value>>,
+) -> Result<Json<Value>, ApiError> {
+    let player = player_key(&headers)?;
+    let cell = app.hub.table(&id).await?;
+    let hub = app.hub.clone();
+    let closing = cell.clone();
+    run_to_completion(async move { hub.close(&closing, &player).await }).await?;
+    let t = cell.table.lock().await;
+    Ok(Json(view::table_json(&t, Viewer::Spectator)))
+}
+
+/// `GET /api/tables/{id}/seat-link`: a link that continues the token's seat
+/// on another device (the token travels in the fragment, which browsers
+/// never send to a server).
+pub async fn seat_link(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
+    let cell = app.hub.table(&id).await?;
+    let t = cell.table.lock().await;
+    let seat = t.seat_of_token(&token).ok_or(ApiError::Unauthorized)?;
+    Ok(Json(json!({
+        "seat": seat,
+        "url": format!("/t/{}?seat={seat}#token={token}", t.id),
+    })))
+}
+
+/// The hash of the `X-Player-Key` header's key.
+fn player_key(headers: &HeaderMap) -> Result<TokenHash, ApiError> {
+    let key = headers
+        .get("x-player-key")
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| ApiError::BadRequest("the X-Player-Key header is needed".into()))?;
+    Ok(player_hash(Some(key))?.expect("a key was given"))
 }
 
 /// `GET /api/players/me/tables`: the unfinished tables where the player of
@@ -275,17 +404,16 @@ pub async fn player_tables(
     State(app): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let key = headers
-        .get("x-player-key")
-        .and_then(|v| v.to_str().ok())
-        .ok_or_else(|| ApiError::BadRequest("the X-Player-Key header is needed".into()))?;
-    let player = player_hash(Some(key))?.expect("a key was given");
+    let player = player_key(&headers)?;
     let mut tables = Vec::new();
     for id in app.hub.player_tables(&player).await? {
         let Ok(cell) = app.hub.table(&id).await else {
             continue;
         };
         let t = cell.table.lock().await;
+        if t.is_over() {
+            continue;
+        }
         let mine: Vec<usize> = t
             .seats
             .iter()
@@ -303,6 +431,7 @@ pub async fn player_tables(
             "your_turn": your_turn,
             "created": t.creator_hash == Some(player),
             "updated_at": t.updated_at,
+            "inactivity": t.inactivity,
         }));
     }
     Ok(Json(json!({ "tables": tables })))

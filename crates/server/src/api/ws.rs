@@ -4,17 +4,18 @@
 use super::AppState;
 use crate::error::ApiError;
 use crate::hub::{Notice, TableCell};
-use crate::limits::TokenBucket;
+use crate::limits::{Full, Held, TokenBucket};
 use crate::table::CatchUp;
 use crate::view;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use spelbord_engine::Viewer;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
 /// How long a client has to say hello after connecting.
@@ -22,6 +23,12 @@ const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Close code: the client broke the protocol or a limit.
 const POLICY: u16 = 1008;
+/// Close code: the viewer stopped answering pings.
+const GOING_AWAY: u16 = 1001;
+/// The largest message the WebSocket layer reads at all; larger ones end
+/// the connection without a close code, smaller ones over the server's
+/// limit are closed with 1008.
+const HARD_MESSAGE_LIMIT: usize = 64 * 1024;
 /// Close code: the server is restarting; reconnect later.
 const RESTART: u16 = 1012;
 /// Close code: the seat token is not valid for this table.
@@ -47,15 +54,35 @@ enum ClientMessage {
 /// `GET /api/tables/{id}/ws`: upgrades to the table's event stream.
 pub async fn upgrade(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let cell = app.hub.table(&id).await?;
-    let max = app.limits.max_ws_message;
+    if cell.watchers.total() >= app.limits.max_watchers_per_table {
+        tracing::info!(client = %peer.ip(), "watchers of a table at the cap");
+        return Err(ApiError::Unavailable(
+            "the table has as many viewers as allowed".into(),
+        ));
+    }
+    let held = match app.watchers.take(peer.ip()) {
+        Ok(held) => held,
+        Err(full) => {
+            tracing::info!(client = %peer.ip(), ?full, "watchers at the cap");
+            return Err(match full {
+                Full::Key => ApiError::RateLimited,
+                Full::Total => ApiError::Unavailable("too many viewers".into()),
+            });
+        }
+    };
+    let on_table = cell.watchers.take(()).map_err(|_| ApiError::RateLimited)?;
     Ok(ws
-        .max_message_size(max)
-        .max_frame_size(max)
-        .on_upgrade(move |socket| session(app, cell, socket)))
+        .max_message_size(HARD_MESSAGE_LIMIT)
+        .max_frame_size(HARD_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| async move {
+            let _held: (Held<IpAddr>, Held<()>) = (held, on_table);
+            session(app, cell, socket).await
+        }))
 }
 
 async fn send(socket: &mut WebSocket, message: &Value) -> bool {
@@ -90,11 +117,17 @@ fn error_message(code: &str, message: &str) -> Value {
 }
 
 /// Reads the hello: the viewer's token (none for a spectator) and version.
-async fn hello(socket: &mut WebSocket) -> Result<(Option<String>, Option<u64>), &'static str> {
+async fn hello(
+    socket: &mut WebSocket,
+    max: usize,
+) -> Result<(Option<String>, Option<u64>), &'static str> {
     let first = tokio::time::timeout(HELLO_TIMEOUT, socket.recv()).await;
     let Ok(Some(Ok(Message::Text(text)))) = first else {
         return Err("the first message must be a hello, within 10 seconds");
     };
+    if text.len() > max {
+        return Err("the message is too large");
+    }
     match serde_json::from_str::<ClientMessage>(&text) {
         Ok(ClientMessage::Hello { token, since }) => Ok((token, since)),
         _ => Err("the first message must be {\"type\": \"hello\", ...}"),
@@ -103,7 +136,7 @@ async fn hello(socket: &mut WebSocket) -> Result<(Option<String>, Option<u64>), 
 
 async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
     let mut shutdown = app.hub.shutdown_signal();
-    let (token, since) = match hello(&mut socket).await {
+    let (token, since) = match hello(&mut socket, app.limits.max_ws_message).await {
         Ok(h) => h,
         Err(reason) => {
             send(&mut socket, &error_message("bad_message", reason)).await;
@@ -149,7 +182,11 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
             return;
         }
     }
-    let mut bucket = TokenBucket::new(app.limits.ws_rate, app.limits.ws_rate * 2.0);
+    let limits = app.limits.clone();
+    let mut bucket = TokenBucket::new(limits.ws_rate, limits.ws_rate * 2.0);
+    let mut pinger = tokio::time::interval(limits.ws_ping_interval);
+    pinger.tick().await;
+    let mut heard = Instant::now();
     loop {
         tokio::select! {
             notice = notices.recv() => {
@@ -160,8 +197,9 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                         view::event_message(&table_id, &event, viewer, hidden)
                     }
                     Ok(Notice::Seats) => view::seats_message(&*cell.table.lock().await),
-                    // Missed events (a slow reader) or a gap: a full resync.
-                    Ok(Notice::Event(_)) | Err(RecvError::Lagged(_)) => {
+                    // Missed events (a slow reader), a gap, or an early end:
+                    // a full resync.
+                    Ok(Notice::Event(_) | Notice::Ended) | Err(RecvError::Lagged(_)) => {
                         let t = cell.table.lock().await;
                         last = t.version;
                         view::sync_message(&t, viewer)
@@ -172,21 +210,42 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                     break;
                 }
             }
+            _ = pinger.tick() => {
+                if heard.elapsed() > limits.ws_dead_peer {
+                    close(&mut socket, GOING_AWAY, "no answer to pings").await;
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             incoming = socket.recv() => {
+                heard = Instant::now();
+                // Every frame counts against the rate: text, binary, ping, pong.
+                if matches!(incoming, Some(Ok(_))) && !bucket.allow() {
+                    send(&mut socket, &error_message("rate_limited", "too many messages")).await;
+                    close(&mut socket, POLICY, "rate limit").await;
+                    break;
+                }
                 let text = match incoming {
+                    Some(Ok(Message::Text(text))) if text.len() > limits.max_ws_message => {
+                        close(&mut socket, POLICY, "message too large").await;
+                        break;
+                    }
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Binary(_))) => {
                         send(&mut socket, &error_message("bad_message", "text messages only")).await;
                         continue;
                     }
-                    _ => break,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        // Over the hard limit, or broken framing.
+                        tracing::debug!(error = %e, "WebSocket read failed");
+                        close(&mut socket, POLICY, "message too large or malformed").await;
+                        break;
+                    }
                 };
-                if !bucket.allow() {
-                    send(&mut socket, &error_message("rate_limited", "too many messages")).await;
-                    close(&mut socket, POLICY, "rate limit").await;
-                    break;
-                }
                 let reply = match serde_json::from_str::<ClientMessage>(&text) {
                     Ok(ClientMessage::Ping) => json!({ "type": "pong", "version": last }),
                     Ok(ClientMessage::Sync) => {

@@ -1,12 +1,14 @@
-//! Storage of tables, seats and actions behind a small trait, so that a
-//! PostgreSQL store can follow the SQLite one.
+//! Storage of tables, seats and actions behind a small trait (SQLite today;
+//! another database can implement the same trait).
 
 mod group_commit;
 mod sqlite;
 
 pub use sqlite::SqliteStore;
 
+use crate::dice::ServerSeed;
 use crate::token::TokenHash;
+use serde::{Deserialize, Serialize};
 use spelbord_engine::Options;
 use std::future::Future;
 use std::pin::Pin;
@@ -54,6 +56,84 @@ pub struct StoredSeat {
     pub player_hash: Option<TokenHash>,
     /// When the seat was taken (Unix seconds).
     pub joined_at: Option<i64>,
+    /// The seat's own dice seed (public; empty if none was given).
+    pub seed: Option<String>,
+    /// The hash of the idempotency key the seat was joined with.
+    pub join_key_hash: Option<TokenHash>,
+}
+
+impl StoredSeat {
+    /// A seat nobody has taken, or an AI seat.
+    pub fn new(seat: usize, kind: SeatKind) -> Self {
+        StoredSeat {
+            seat,
+            kind,
+            name: None,
+            token_hash: None,
+            player_hash: None,
+            joined_at: None,
+            seed: None,
+            join_key_hash: None,
+        }
+    }
+}
+
+/// Why a table ended before its game was played out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A seat resigned.
+    Resigned,
+    /// A seat did not act in time.
+    Forfeit,
+    /// The creator closed the table before it started.
+    Closed,
+    /// Nobody took the open seats in time.
+    Abandoned,
+}
+
+/// How a table ended before its game was played out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ending {
+    /// Why.
+    pub reason: EndReason,
+    /// The seat that resigned or forfeited.
+    #[serde(default)]
+    pub seat: Option<usize>,
+    /// The returns per seat, if the game counts (resign, forfeit).
+    #[serde(default)]
+    pub returns: Option<Vec<f64>>,
+}
+
+/// What happens to a seat that does not act in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Takeover {
+    /// It loses the game.
+    Forfeit,
+    /// An AI (`ai:medium`) plays on for it.
+    Ai,
+}
+
+/// A table's inactivity rule: a seat to move that does nothing for
+/// `seconds` forfeits or is taken over; a table still waiting for players
+/// after `seconds` without a change is abandoned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Inactivity {
+    /// Seconds allowed.
+    pub seconds: u64,
+    /// What follows.
+    pub then: Takeover,
+}
+
+impl Default for Inactivity {
+    fn default() -> Self {
+        Inactivity {
+            seconds: 86_400,
+            then: Takeover::Forfeit,
+        }
+    }
 }
 
 /// One action of a table's record as stored.
@@ -94,6 +174,12 @@ pub struct StoredTable {
     pub created_at: i64,
     /// When it last changed (Unix seconds).
     pub updated_at: i64,
+    /// The secret server seed of the dice (none for tables of older servers).
+    pub server_seed: Option<ServerSeed>,
+    /// How the table ended, if it ended before the game was over.
+    pub ending: Option<Ending>,
+    /// The inactivity rule.
+    pub inactivity: Inactivity,
 }
 
 /// Durable storage for the server. Every method is atomic: it either
@@ -116,8 +202,21 @@ pub trait Store: Send + Sync + 'static {
     /// Gives an open seat to a person; [`StoreError::Conflict`] if it is not open.
     fn claim_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()>;
 
-    /// Every table whose game is not over, with seats and actions.
-    fn unfinished_tables(&self) -> StoreFuture<'_, Vec<StoredTable>>;
+    /// Every unfinished table changed at or after `since` (Unix seconds),
+    /// with seats and actions.
+    fn unfinished_tables(&self, since: i64) -> StoreFuture<'_, Vec<StoredTable>>;
+
+    /// Ends a table stored at `version` that is not finished;
+    /// [`StoreError::Conflict`] otherwise.
+    fn end_table<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        ending: &'a Ending,
+    ) -> StoreFuture<'a, ()>;
+
+    /// Replaces a taken seat (an AI taking over a person's seat).
+    fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()>;
 
     /// One table with seats and actions, if it exists.
     fn load_table<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;

@@ -6,7 +6,10 @@
 
 use super::Store;
 use super::group_commit::GroupCommit;
-use super::{SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
+use super::{
+    Ending, Inactivity, SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
+    Takeover,
+};
 use crate::token::TokenHash;
 use spelbord_engine::Options;
 use sqlx::sqlite::{
@@ -18,7 +21,10 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The schema's migrations, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_tables.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_tables.sql"),
+    include_str!("../../migrations/0002_table_life.sql"),
+];
 
 /// A store in one SQLite file.
 #[derive(Clone, Debug)]
@@ -121,7 +127,16 @@ fn seat_from_row(row: &SqliteRow) -> Result<StoredSeat, StoreError> {
         token_hash: hash_column(row, "token_hash")?,
         player_hash: hash_column(row, "player_hash")?,
         joined_at: row.try_get("joined_at")?,
+        seed: row.try_get("seed")?,
+        join_key_hash: hash_column(row, "join_key_hash")?,
     })
+}
+
+fn takeover_text(then: Takeover) -> &'static str {
+    match then {
+        Takeover::Forfeit => "forfeit",
+        Takeover::Ai => "ai",
+    }
 }
 
 fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
@@ -152,6 +167,37 @@ pub(super) async fn insert_action(
     .execute(tx)
     .await?;
     Ok(())
+}
+
+/// Writes a seat; `only_open`: only if it is open. Returns the rows changed.
+async fn write_seat(
+    pool: &SqlitePool,
+    table_id: &str,
+    seat: &StoredSeat,
+    only_open: bool,
+) -> Result<u64, StoreError> {
+    let (kind, agent) = kind_columns(&seat.kind);
+    let sql = if only_open {
+        "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
+         joined_at = ?, seed = ?, join_key_hash = ? WHERE table_id = ? AND seat = ? AND kind = 'open'"
+    } else {
+        "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
+         joined_at = ?, seed = ?, join_key_hash = ? WHERE table_id = ? AND seat = ?"
+    };
+    let updated = sqlx::query(sql)
+        .bind(kind)
+        .bind(agent)
+        .bind(seat.name.as_deref())
+        .bind(seat.token_hash.map(|h| h.to_vec()))
+        .bind(seat.player_hash.map(|h| h.to_vec()))
+        .bind(seat.joined_at)
+        .bind(seat.seed.as_deref())
+        .bind(seat.join_key_hash.map(|h| h.to_vec()))
+        .bind(table_id)
+        .bind(seat.seat as i64)
+        .execute(pool)
+        .await?;
+    Ok(updated.rows_affected())
 }
 
 async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreError> {
@@ -187,7 +233,24 @@ async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreErr
         })
     })
     .collect::<Result<Vec<_>, StoreError>>()?;
+    let ending: Option<String> = row.try_get("ending")?;
+    let ending = ending
+        .map(|e| serde_json::from_str::<Ending>(&e))
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(format!("ending of table {id}: {e}")))?;
+    let then: String = row.try_get("inactivity_then")?;
+    let inactivity = Inactivity {
+        seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
+        then: if then == "ai" {
+            Takeover::Ai
+        } else {
+            Takeover::Forfeit
+        },
+    };
     Ok(StoredTable {
+        server_seed: hash_column(&row, "server_seed")?,
+        ending,
+        inactivity,
         game: row.try_get("game")?,
         options,
         auto_forced: row.try_get("auto_forced")?,
@@ -214,8 +277,9 @@ impl Store for SqliteStore {
             let mut tx = self.writer.begin().await?;
             sqlx::query(
                 "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
-                 version, finished, result, created_at, updated_at) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 version, finished, result, created_at, updated_at, server_seed, \
+                 inactivity_seconds, inactivity_then) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&table.id)
             .bind(&table.game)
@@ -227,13 +291,17 @@ impl Store for SqliteStore {
             .bind(result)
             .bind(table.created_at)
             .bind(table.updated_at)
+            .bind(table.server_seed.map(|h| h.to_vec()))
+            .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
+            .bind(takeover_text(table.inactivity.then))
             .execute(&mut *tx)
             .await?;
             for seat in &table.seats {
                 let (kind, agent) = kind_columns(&seat.kind);
                 sqlx::query(
                     "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-                     player_hash, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     player_hash, joined_at, seed, join_key_hash) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 )
                 .bind(&table.id)
                 .bind(seat.seat as i64)
@@ -243,6 +311,8 @@ impl Store for SqliteStore {
                 .bind(seat.token_hash.map(|h| h.to_vec()))
                 .bind(seat.player_hash.map(|h| h.to_vec()))
                 .bind(seat.joined_at)
+                .bind(seat.seed.as_deref())
+                .bind(seat.join_key_hash.map(|h| h.to_vec()))
                 .execute(&mut *tx)
                 .await?;
             }
@@ -266,22 +336,7 @@ impl Store for SqliteStore {
 
     fn claim_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let (kind, agent) = kind_columns(&seat.kind);
-            let updated = sqlx::query(
-                "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, \
-                 player_hash = ?, joined_at = ? WHERE table_id = ? AND seat = ? AND kind = 'open'",
-            )
-            .bind(kind)
-            .bind(agent)
-            .bind(seat.name.as_deref())
-            .bind(seat.token_hash.map(|h| h.to_vec()))
-            .bind(seat.player_hash.map(|h| h.to_vec()))
-            .bind(seat.joined_at)
-            .bind(table_id)
-            .bind(seat.seat as i64)
-            .execute(&self.writer)
-            .await?;
-            if updated.rows_affected() != 1 {
+            if write_seat(&self.writer, table_id, seat, true).await? != 1 {
                 return Err(StoreError::Conflict(format!(
                     "seat {} of table {table_id} is not open",
                     seat.seat
@@ -291,12 +346,55 @@ impl Store for SqliteStore {
         })
     }
 
-    fn unfinished_tables(&self) -> StoreFuture<'_, Vec<StoredTable>> {
+    fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let rows =
-                sqlx::query("SELECT * FROM game_tables WHERE finished = 0 ORDER BY created_at")
-                    .fetch_all(&self.reader)
-                    .await?;
+            if write_seat(&self.writer, table_id, seat, false).await? != 1 {
+                return Err(StoreError::Conflict(format!(
+                    "table {table_id} has no seat {}",
+                    seat.seat
+                )));
+            }
+            Ok(())
+        })
+    }
+
+    fn end_table<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        ending: &'a Ending,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let text =
+                serde_json::to_string(ending).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let updated = sqlx::query(
+                "UPDATE game_tables SET finished = 1, ending = ?, updated_at = ? \
+                 WHERE id = ? AND version = ? AND finished = 0",
+            )
+            .bind(text)
+            .bind(now())
+            .bind(table_id)
+            .bind(version as i64)
+            .execute(&self.writer)
+            .await?;
+            if updated.rows_affected() != 1 {
+                return Err(StoreError::Conflict(format!(
+                    "table {table_id} is not open at version {version}"
+                )));
+            }
+            Ok(())
+        })
+    }
+
+    fn unfinished_tables(&self, since: i64) -> StoreFuture<'_, Vec<StoredTable>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM game_tables WHERE finished = 0 AND updated_at >= ? \
+                 ORDER BY created_at",
+            )
+            .bind(since)
+            .fetch_all(&self.reader)
+            .await?;
             let mut tables = Vec::with_capacity(rows.len());
             for row in rows {
                 tables.push(load(&self.reader, row).await?);
@@ -357,22 +455,8 @@ mod tests {
             version: 1,
             result: None,
             seats: vec![
-                StoredSeat {
-                    seat: 0,
-                    kind: SeatKind::Open,
-                    name: None,
-                    token_hash: None,
-                    player_hash: None,
-                    joined_at: None,
-                },
-                StoredSeat {
-                    seat: 1,
-                    kind: SeatKind::Ai("random".into()),
-                    name: None,
-                    token_hash: None,
-                    player_hash: None,
-                    joined_at: None,
-                },
+                StoredSeat::new(0, SeatKind::Open),
+                StoredSeat::new(1, SeatKind::Ai("random".into())),
             ],
             actions: vec![StoredAction {
                 version: 1,
@@ -382,6 +466,12 @@ mod tests {
             }],
             created_at: 1,
             updated_at: 1,
+            server_seed: Some([3; 32]),
+            ending: None,
+            inactivity: Inactivity {
+                seconds: 60,
+                then: Takeover::Ai,
+            },
         }
     }
 
@@ -415,7 +505,7 @@ mod tests {
         let loaded = store.load_table(&t.id).await.unwrap().unwrap();
         assert_eq!(loaded.version, 2);
         assert_eq!(loaded.actions.len(), 2);
-        assert_eq!(store.unfinished_tables().await.unwrap().len(), 1);
+        assert_eq!(store.unfinished_tables(0).await.unwrap().len(), 1);
         assert_eq!(
             store.player_tables(&[7; 32]).await.unwrap(),
             vec![t.id.clone()]
@@ -427,6 +517,8 @@ mod tests {
             token_hash: Some([1; 32]),
             player_hash: Some([2; 32]),
             joined_at: Some(5),
+            seed: Some("abc".into()),
+            join_key_hash: Some([4; 32]),
         };
         store.claim_seat(&t.id, &seat).await.unwrap();
         assert!(matches!(
@@ -447,7 +539,33 @@ mod tests {
             .append_actions(&t.id, 2, &finish, Some(&[1.0, -1.0]))
             .await
             .unwrap();
-        assert!(store.unfinished_tables().await.unwrap().is_empty());
+        assert!(store.unfinished_tables(0).await.unwrap().is_empty());
+        // Ending a table early and replacing a seat.
+        let other = table("cccccccccccccccccccccccc");
+        store.create_table(&other).await.unwrap();
+        assert_eq!(store.unfinished_tables(2).await.unwrap().len(), 0);
+        assert_eq!(store.unfinished_tables(1).await.unwrap().len(), 1);
+        let mut ai = StoredSeat::new(0, SeatKind::Ai("ai:medium".into()));
+        ai.seed = Some("kept".into());
+        store.replace_seat(&other.id, &ai).await.unwrap();
+        let ending = Ending {
+            reason: super::super::EndReason::Forfeit,
+            seat: Some(1),
+            returns: Some(vec![1.0, -1.0]),
+        };
+        assert!(matches!(
+            store.end_table(&other.id, 7, &ending).await,
+            Err(StoreError::Conflict(_))
+        ));
+        store.end_table(&other.id, 1, &ending).await.unwrap();
+        let ended = store.load_table(&other.id).await.unwrap().unwrap();
+        assert_eq!(ended.ending, Some(ending.clone()));
+        assert_eq!(ended.seats[0], ai);
+        assert!(store.unfinished_tables(0).await.unwrap().is_empty());
+        assert!(matches!(
+            store.end_table(&other.id, 1, &ending).await,
+            Err(StoreError::Conflict(_))
+        ));
         let done = store.load_table(&t.id).await.unwrap().unwrap();
         assert_eq!(done.result, Some(vec![1.0, -1.0]));
         assert_eq!(done.seats[0], seat);

@@ -93,7 +93,7 @@ export function getTable(id, token) {
 /**
  * Takes a seat.
  * @param {string} id
- * @param {{seat?: number, name?: string, player?: string}} body
+ * @param {{seat?: number, name?: string, player?: string, key?: string, seed?: string}} body
  * @returns {Promise<{table: string, seat: number, token: string, view: TableInfo}>}
  */
 export function joinTable(id, body) {

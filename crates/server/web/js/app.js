@@ -8,6 +8,7 @@
 import { showLobby, showRules } from './lobby.js';
 import { showTable } from './table.js';
 import { showReplay } from './replay.js';
+import * as store from './store.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 /** @type {() => void} */
@@ -21,7 +22,22 @@ const nav = {
   },
 };
 
+/**
+ * A seat link from another device (`/t/ID?seat=N#token=TOKEN`): keeps the
+ * seat's token and takes it out of the address.
+ */
+function takeSeatLink() {
+  const table = /^\/t\/([0-9a-f]{24})\/?$/.exec(location.pathname);
+  const token = /^#token=([0-9a-f]{64})$/.exec(location.hash);
+  const seat = Number(new URLSearchParams(location.search).get('seat'));
+  if (table && token && Number.isInteger(seat) && seat >= 0) {
+    store.rememberSeat(table[1], seat, token[1]);
+    history.replaceState(null, '', `/t/${table[1]}`);
+  }
+}
+
 async function route() {
+  takeSeatLink();
   leave();
   leave = () => {};
   window.scrollTo(0, 0);

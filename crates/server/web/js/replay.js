@@ -10,6 +10,7 @@ import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
 import { seatRole, shortName } from './names.js';
+import { verifyDice } from './dice.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
 
@@ -33,6 +34,11 @@ export async function showReplay(root, tableId, nav) {
   }
   const ui = uiFor(replay.game);
   const steps = /** @type {any[]} */ (replay.steps);
+  // The dice checked here, in the browser, against the revealed seed.
+  const diceLine = h('p', { class: 'small', 'data-testid': 'dice' }, 'Dice: checking…');
+  verifyDice(replay.dice, steps).then((v) => {
+    diceLine.textContent = v.ok ? `Dice: verified in your browser (${v.checked} chance actions)` : `Dice: not verified (${v.reason})`;
+  }, (e) => { diceLine.textContent = `Dice: not verified (${e instanceof Error ? e.message : String(e)})`; });
   const viewerSeat = mine ? mine.seat : null;
   const names = Array.isArray(replay.seats)
     ? replay.seats.map((/** @type {import('./types.js').SeatInfo} */ s) => (s.kind === 'human' && s.seat !== viewerSeat ? s.name || `Seat ${s.seat + 1}` : shortName(s, viewerSeat)))
@@ -113,6 +119,7 @@ export async function showReplay(root, tableId, nav) {
       h('div', { class: 'panel' }, h('h2', {}, `Replay: ${replay.game}`),
         h('p', { class: 'small' }, `Players: ${names.join(', ')}`),
         h('p', { class: 'small' }, `Result: ${result}`),
+        diceLine,
         h('div', { class: 'row' },
           h('a', { class: 'btn small', href: api.recordUrl(tableId), download: `${replay.game}-${tableId}.json`, 'data-testid': 'download' }, 'Download the record'),
           h('a', { class: 'btn small', href: `/t/${tableId}`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${tableId}`); } }, 'Back to the table'))),

@@ -32,6 +32,11 @@ function randomHex(bytes) {
   return [...buf].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A new random secret of `bytes` bytes, in hexadecimal. @param {number} bytes */
+export function newSecret(bytes) {
+  return randomHex(bytes);
+}
+
 /** This browser's player key (made on first use). */
 export function playerKey() {
   let key = read('player');

@@ -15,6 +15,7 @@ import { attachBoardInput } from './input.js';
 import { toast } from './toast.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
+import { shortCommitment } from './dice.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').StateView} StateView */
@@ -375,7 +376,13 @@ class TableView {
   async join(seat) {
     const name = store.playerName();
     try {
-      const res = await api.joinTable(this.table.id, { seat, name: name || undefined, player: store.playerKey() });
+      // The key makes a retried join (its answer lost) return the same seat;
+      // the seed is this seat's share in the dice (docs/server.md).
+      const body = { seat, name: name || undefined, player: store.playerKey(), key: store.newSecret(16), seed: store.newSecret(8) };
+      const res = await api.joinTable(this.table.id, body).catch((e) => {
+        if (e instanceof api.ApiError) throw e;
+        return api.joinTable(this.table.id, body);
+      });
       store.rememberSeat(this.table.id, res.seat, res.token);
       this.close();
       this.nav.go(`/t/${this.table.id}`);
@@ -628,6 +635,10 @@ class TableView {
     const finished = this.view.turn.kind === 'over';
     replace(this.infoBox,
       h('div', {}, h('strong', {}, 'Game: '), this.game, opts ? ` (${opts})` : ''),
+      this.table.dice
+        ? h('div', { 'data-testid': 'commitment', title: `SHA-256 of the server's secret dice seed, fixed before the game; the seed is shown when the game is over, and the replay checks every roll against it: ${this.table.dice.commitment}` },
+          h('strong', {}, 'Dice commitment: '), shortCommitment(this.table.dice.commitment))
+        : null,
       h('div', { class: 'row', style: 'margin-top: .4rem' },
         finished || !this.table.hidden_information
           ? h('a', { href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, 'Replay')

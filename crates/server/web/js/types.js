@@ -15,7 +15,9 @@
  *   auto_forced: boolean, hidden_information: boolean,
  *   status: 'waiting' | 'playing' | 'finished', seats: SeatInfo[],
  *   invites: Invite[], viewer: {seat: number} | 'spectator', version: number,
- *   created_at: number, updated_at: number, ws: string, state: StateView}} TableInfo
+ *   created_at: number, updated_at: number, ws: string, state: StateView,
+ *   dice?: {scheme: string, table: string, commitment: string,
+ *     server_seed: string | null, seat_seeds: string[]} | null}} TableInfo
  * @typedef {{key: string, default: string, kind: 'choice' | 'int',
  *   values?: string[], min?: number, max?: number, help: string}} OptionSpec
  * @typedef {{id: string, name: string, summary: string,

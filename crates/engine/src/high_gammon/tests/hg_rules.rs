@@ -379,6 +379,26 @@ fn hg18_traditional_single_double_triple() {
 
 #[test]
 fn returns_add_up_to_zero_and_are_zero_before_the_end() {
-    let s = HgState::new(hg(4));
-    assert_eq!(s.returns().as_slice(), &[0.0; 4]);
+    // Random games of every size, track and scoring: the returns are zero
+    // until the end, then add up to zero with somebody paid.
+    let mut rng = crate::rng::seeded(5);
+    let mut playout = crate::playout::Playout::default();
+    let mut paid = 0;
+    for n in 2..=4u8 {
+        for tric in [false, true] {
+            for scoring in [Scoring::Points, Scoring::Cube, Scoring::Traditional] {
+                let mut s = HgState::new(rules(n, tric, Doubles::Reroll, scoring));
+                playout
+                    .run(&mut s, &mut rng, |st, _| {
+                        assert_eq!(st.returns().as_slice(), &[0.0; 4][..n as usize]);
+                    })
+                    .expect("the game ends");
+                let r = s.returns();
+                let sum: f64 = r.as_slice().iter().sum();
+                assert_eq!(sum, 0.0, "{n} players, {scoring:?}: {r:?}");
+                paid += r.as_slice().iter().any(|&x| x != 0.0) as usize;
+            }
+        }
+    }
+    assert!(paid >= 12, "only {paid} of 18 games paid anything");
 }

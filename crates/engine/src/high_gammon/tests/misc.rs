@@ -146,13 +146,18 @@ fn heuristic_greedy_beats_random() {
 }
 
 #[test]
-fn random_playouts_end_quickly_enough() {
+fn random_playouts_end_within_the_maximum_length() {
+    // A game that does not end fails here (the playout stops at the
+    // maximum length with an error) instead of hanging the test.
     let mut rng = seeded(9);
     let mut p = Playout::default();
     for n in 2..=4u8 {
-        let mut s = HgState::new(hg(n));
-        let plies = p.run(&mut s, &mut rng, |_, _| {});
-        assert!(plies < 100_000);
+        for r in [hg(n), tt(n)] {
+            let mut s = HgState::new(r);
+            let plies = p.run(&mut s, &mut rng, |_, _| {});
+            assert!(plies.is_ok(), "{r:?}: {plies:?}");
+            assert_eq!(s.turn(), Turn::Over);
+        }
     }
 }
 

@@ -123,11 +123,13 @@ fn plays_match_reference_on_random_positions() {
                 let r = rules(n, tric, d, Scoring::Points);
                 let mut s = HgState::new(r);
                 let mut positions = Vec::new();
-                playout.run(&mut s, &mut rng, |st, _| {
-                    if st.turn() != Turn::Chance && matches!(st.phase(), Phase::Moving { .. }) {
-                        positions.push(*st);
-                    }
-                });
+                playout
+                    .run(&mut s, &mut rng, |st, _| {
+                        if st.turn() != Turn::Chance && matches!(st.phase(), Phase::Moving { .. }) {
+                            positions.push(*st);
+                        }
+                    })
+                    .expect("the game ends");
                 for st in positions.iter().step_by(9) {
                     cross_check(st);
                     checked += 1;

@@ -9,8 +9,6 @@ use crate::game::Turn;
 use crate::high_gammon::geometry::is_rest;
 use proptest::prelude::*;
 
-const MAX_PLIES: u64 = 200_000;
-
 /// Checks the invariants of one state.
 pub(super) fn invariants(s: &HgState) {
     let n = s.num_players();
@@ -58,9 +56,9 @@ fn options(n: u8, doubles: &str, scoring: Option<&str>) -> Vec<String> {
 fn run(tric: bool, opts: &[String], games: usize, seed: u64) -> Summary {
     let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
     if tric {
-        check_random_games::<TricTrac>(&opts, games, seed, MAX_PLIES, invariants)
+        check_random_games::<TricTrac>(&opts, games, seed, invariants)
     } else {
-        check_random_games::<HighGammon>(&opts, games, seed, MAX_PLIES, invariants)
+        check_random_games::<HighGammon>(&opts, games, seed, invariants)
     }
 }
 

@@ -65,7 +65,7 @@ fn random_games_conform_on_every_size_and_option() {
     // LAG-1, LAG-7 option, LAG-11: every game ends, notation and JSON round
     // trip, bad input changes nothing, records replay.
     for (i, options) in OPTION_SETS.iter().enumerate() {
-        let s = check_random_games::<Lager>(options, 60, 100 + i as u64, 500, invariants);
+        let s = check_random_games::<Lager>(options, 60, 100 + i as u64, invariants);
         assert_eq!(s.games, 60);
     }
 }

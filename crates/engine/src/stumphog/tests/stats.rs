@@ -29,7 +29,9 @@ fn stumphog_end_counts() {
     for i in 0..games {
         let mut rng = seeded(seed.wrapping_add(i));
         let mut s = state;
-        plies += playout.run(&mut s, &mut rng, |_, _| {});
+        plies += playout
+            .run(&mut s, &mut rng, |_, _| {})
+            .expect("the game ends");
         turns += s.turns() as u64;
         match s.end() {
             Some(End::PastForty { winner }) => {

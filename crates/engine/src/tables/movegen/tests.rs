@@ -49,7 +49,9 @@ fn boards<G: Game>(game: &G, games: u64, seed: u64, mut keep: impl FnMut(&G::Sta
     let mut playout = Playout::<G::State>::default();
     for _ in 0..games {
         let mut state = game.initial_state();
-        playout.run(&mut state, &mut rng, |s, _| keep(s));
+        playout
+            .run(&mut state, &mut rng, |s, _| keep(s))
+            .expect("a random game ends within the game's maximum length");
     }
 }
 

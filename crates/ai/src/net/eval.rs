@@ -1,0 +1,235 @@
+//! Evaluating positions with a network: the five outcome probabilities of
+//! the player on roll, cubeless equity, the candidate plays of a roll scored
+//! in one batch, and the deeper searches (n-ply with move filtering).
+
+use super::encode::NetVariant;
+use super::mlp::{Mlp, Scratch};
+use spelbord_engine::tables::{GameEnd, Play, ROLLS, StepBoard, TablesOptions, TablesState};
+
+/// Candidates searched deeper at each ply below the root.
+const INNER_FILTER: usize = 3;
+
+/// Outcome probabilities of one side: win, win a gammon (or more), win a
+/// backgammon, lose a gammon (or more), lose a backgammon.
+pub type Probs = [f32; 5];
+
+/// The same outcomes seen by the other side.
+pub fn flip(p: Probs) -> Probs {
+    [1.0 - p[0], p[3], p[4], p[1], p[2]]
+}
+
+/// Probabilities made consistent: a gammon is a win, a backgammon a gammon.
+pub fn consistent(p: Probs) -> Probs {
+    let w = p[0].clamp(0.0, 1.0);
+    let wg = p[1].min(w).max(0.0);
+    let wb = p[2].min(wg).max(0.0);
+    let lg = p[3].min(1.0 - w).max(0.0);
+    let lb = p[4].min(lg).max(0.0);
+    [w, wg, wb, lg, lb]
+}
+
+/// Cubeless money equity: the expected points won (gammons and backgammons
+/// counted), -3..3.
+pub fn equity(p: &Probs) -> f32 {
+    2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+}
+
+/// The exact outcome for the side that just ended the game.
+pub fn ended(end: GameEnd) -> Probs {
+    match end {
+        GameEnd::MoverWins(points) => [
+            1.0,
+            f32::from(points >= 2),
+            f32::from(points >= 3),
+            0.0,
+            0.0,
+        ],
+        GameEnd::Draw => [0.5, 0.0, 0.0, 0.0, 0.0],
+    }
+}
+
+/// A legal play with the board after it (still in the mover's frame) and
+/// how the game ended, if it did.
+#[derive(Clone, Copy, Debug)]
+pub struct Candidate<B> {
+    /// The play.
+    pub play: Play,
+    /// The board after it, in the mover's frame.
+    pub board: B,
+    /// The game's end, when the play ends it.
+    pub end: Option<GameEnd>,
+}
+
+/// A network with the buffers to evaluate it.
+#[derive(Clone, Debug)]
+pub struct Evaluator<'n, V: NetVariant> {
+    net: &'n Mlp,
+    variant: V,
+    scratch: Scratch,
+    xs: Vec<f32>,
+    ys: Vec<f32>,
+    /// Positions evaluated by the network so far.
+    pub evaluations: u64,
+}
+
+impl<'n, V: NetVariant> Evaluator<'n, V> {
+    /// An evaluator of `net` for the rules of `variant`.
+    pub fn new(net: &'n Mlp, variant: V) -> Self {
+        Evaluator {
+            net,
+            variant,
+            scratch: Scratch::default(),
+            xs: Vec::new(),
+            ys: Vec::new(),
+            evaluations: 0,
+        }
+    }
+
+    /// The legal plays of `dice` on `board` (the mover's frame).
+    pub fn candidates(&self, board: &V::Board, dice: [u8; 2]) -> Vec<Candidate<V::Board>> {
+        let state = TablesState::with_position(self.variant, TablesOptions::default(), *board, 0);
+        let variant = self.variant;
+        state.with_plays(dice, |plays| {
+            plays
+                .map(|play| {
+                    let mut after = *board;
+                    for &step in play.steps() {
+                        after.apply_step(step);
+                    }
+                    Candidate {
+                        play,
+                        board: after,
+                        end: variant.game_end(&after),
+                    }
+                })
+                .collect()
+        })
+    }
+
+    /// The network's probabilities for the side on roll on each board (each
+    /// in its own side's frame), in one batch.
+    pub fn on_roll(&mut self, boards: &[V::Board]) -> Vec<Probs> {
+        let n = boards.len();
+        self.xs.clear();
+        self.xs.resize(n * V::INPUTS, 0.0);
+        for (b, x) in boards.iter().zip(self.xs.chunks_exact_mut(V::INPUTS)) {
+            V::encode(b, x);
+        }
+        self.ys.clear();
+        self.ys.resize(n * 5, 0.0);
+        self.net
+            .forward_batch(&self.xs, &mut self.scratch, &mut self.ys);
+        self.evaluations += n as u64;
+        self.ys
+            .chunks_exact(5)
+            .map(|y| consistent([y[0], y[1], y[2], y[3], y[4]]))
+            .collect()
+    }
+
+    /// The mover's probabilities after each candidate at 0-ply: exact for a
+    /// finished game, else the network's for the opponent, turned round.
+    pub fn after_0ply(&mut self, cands: &[Candidate<V::Board>]) -> Vec<Probs> {
+        let boards: Vec<V::Board> = cands
+            .iter()
+            .filter(|c| c.end.is_none())
+            .map(|c| {
+                let mut b = c.board;
+                V::flip(&mut b);
+                b
+            })
+            .collect();
+        let mut net = self.on_roll(&boards).into_iter();
+        cands
+            .iter()
+            .map(|c| match c.end {
+                Some(end) => ended(end),
+                None => flip(net.next().unwrap_or([0.5, 0.0, 0.0, 0.0, 0.0])),
+            })
+            .collect()
+    }
+
+    /// The mover's probabilities after a candidate, searched `plies` deep
+    /// (0: the network at once; each ply averages over the opponent's 21
+    /// rolls, each side choosing its best play among the `filter` best by
+    /// 0-ply, at most 3 below the root).
+    pub fn after(&mut self, cand: &Candidate<V::Board>, plies: u32, filter: usize) -> Probs {
+        if let Some(end) = cand.end {
+            return ended(end);
+        }
+        let mut b = cand.board;
+        V::flip(&mut b);
+        flip(self.before_roll(&b, plies, filter))
+    }
+
+    /// The probabilities of the side on roll on `board`, searched `plies`
+    /// deep (see [`Self::after`]).
+    pub fn before_roll(&mut self, board: &V::Board, plies: u32, filter: usize) -> Probs {
+        if plies == 0 {
+            return self.on_roll(std::slice::from_ref(board))[0];
+        }
+        let mut sum = [0.0f32; 5];
+        for &(dice, p) in ROLLS.iter() {
+            let cands = self.candidates(board, dice);
+            let best = self.best(&cands, plies - 1, filter.min(INNER_FILTER));
+            for (s, v) in sum.iter_mut().zip(best.1) {
+                *s += p as f32 * v;
+            }
+        }
+        sum
+    }
+
+    /// The best candidate (its index and the mover's probabilities after
+    /// it) when each is searched `plies` deep after a 0-ply filter.
+    pub fn best(
+        &mut self,
+        cands: &[Candidate<V::Board>],
+        plies: u32,
+        filter: usize,
+    ) -> (usize, Probs) {
+        if cands.is_empty() {
+            return (0, [0.5, 0.0, 0.0, 0.0, 0.0]);
+        }
+        let zero = self.after_0ply(cands);
+        let ranked = rank(&zero);
+        if plies == 0 {
+            return (ranked[0], zero[ranked[0]]);
+        }
+        let mut best = (ranked[0], [0.0; 5], f32::NEG_INFINITY);
+        for &i in ranked.iter().take(filter.max(1)) {
+            let p = self.after(&cands[i], plies, filter);
+            let e = equity(&p);
+            if e > best.2 {
+                best = (i, p, e);
+            }
+        }
+        (best.0, best.1)
+    }
+}
+
+/// Indices of `probs` by equity, best first (ties keep the generator's order).
+pub fn rank(probs: &[Probs]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..probs.len()).collect();
+    idx.sort_by(|&a, &b| equity(&probs[b]).total_cmp(&equity(&probs[a])));
+    idx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flipping_twice_is_the_identity_and_equity_changes_sign() {
+        let p = [0.6, 0.2, 0.05, 0.1, 0.01];
+        assert_eq!(flip(flip(p)), p);
+        assert!((equity(&p) + equity(&flip(p))).abs() < 1e-6);
+        assert!((equity(&ended(GameEnd::MoverWins(3))) - 3.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn inconsistent_outputs_are_clamped() {
+        assert_eq!(
+            consistent([0.3, 0.5, 0.6, 0.9, 0.95]),
+            [0.3, 0.3, 0.3, 0.7, 0.7]
+        );
+    }
+}

@@ -1,0 +1,192 @@
+//! Neural evaluation networks: the weights format, the network, the input
+//! encodings, search on the networks (0-ply and n-ply with move filtering),
+//! the `net` agent and TD(λ) self-play training.
+
+mod agent;
+pub mod encode;
+pub mod eval;
+pub mod format;
+pub mod mlp;
+pub mod train;
+
+pub use agent::{NetAgent, net_agent};
+pub use encode::NetVariant;
+pub use eval::{Evaluator, Probs, equity};
+pub use format::{NetFile, NetFileError, Outputs};
+pub use mlp::Mlp;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The backgammon network shipped in the binary.
+static BACKGAMMON: &[u8] = include_bytes!("../../weights/backgammon.net");
+
+/// Games with a network shipped in the binary.
+pub const SHIPPED: &[&str] = &["backgammon"];
+
+/// Why no network could be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetLoadError {
+    /// No network is shipped for this game.
+    NoNet(String),
+    /// The file could not be read.
+    Io(String, String),
+    /// The file is not a valid network file.
+    Format(String, NetFileError),
+    /// The file holds a network for another game or encoding.
+    Mismatch {
+        /// Where the network came from.
+        source: String,
+        /// What was expected (game and encoding).
+        expected: (String, u16),
+        /// What the file holds.
+        found: (String, u16),
+    },
+}
+
+impl std::fmt::Display for NetLoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetLoadError::NoNet(g) => {
+                write!(f, "no network for {g} (networks: {})", SHIPPED.join(", "))
+            }
+            NetLoadError::Io(p, e) => write!(f, "{p}: {e}"),
+            NetLoadError::Format(p, e) => write!(f, "{p}: {e}"),
+            NetLoadError::Mismatch {
+                source,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{source} is a network for {} encoding {}, not {} encoding {}",
+                found.0, found.1, expected.0, expected.1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetLoadError {}
+
+type Cache = Mutex<HashMap<String, Arc<NetFile>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The network for `V`: the shipped one (`file` None) or the one in a
+/// file, checked against the game and its encoding; loaded once.
+pub fn load<V: NetVariant>(file: Option<&str>) -> Result<Arc<NetFile>, NetLoadError> {
+    let key = format!("{}|{}", V::ID, file.unwrap_or(""));
+    if let Some(n) = cache()
+        .lock()
+        .map_err(|_| NetLoadError::NoNet(key.clone()))?
+        .get(&key)
+    {
+        return Ok(n.clone());
+    }
+    let (source, bytes): (String, Vec<u8>) = match file {
+        Some(path) => (
+            path.to_string(),
+            std::fs::read(path).map_err(|e| NetLoadError::Io(path.into(), e.to_string()))?,
+        ),
+        None => match V::ID {
+            "backgammon" => ("the shipped backgammon network".into(), BACKGAMMON.to_vec()),
+            other => return Err(NetLoadError::NoNet(other.into())),
+        },
+    };
+    let net = NetFile::from_bytes(&bytes).map_err(|e| NetLoadError::Format(source.clone(), e))?;
+    check::<V>(&net, &source)?;
+    let net = Arc::new(net);
+    if let Ok(mut c) = cache().lock() {
+        c.insert(key, net.clone());
+    }
+    Ok(net)
+}
+
+/// Checks that `net` is for `V`'s game and encoding.
+pub fn check<V: NetVariant>(net: &NetFile, source: &str) -> Result<(), NetLoadError> {
+    if net.game != V::ID || net.encoding != V::ENCODING || net.net.inputs() != V::INPUTS {
+        return Err(NetLoadError::Mismatch {
+            source: source.into(),
+            expected: (V::ID.into(), V::ENCODING),
+            found: (net.game.clone(), net.encoding),
+        });
+    }
+    Ok(())
+}
+
+/// Whether game `game` has a network (shipped, or in `file` when given).
+pub fn available(game: &str, file: Option<&str>) -> Result<(), NetLoadError> {
+    match game {
+        "backgammon" => load::<spelbord_engine::backgammon::BackgammonRules>(file).map(|_| ()),
+        other => Err(NetLoadError::NoNet(other.into())),
+    }
+}
+
+/// Measures the backgammon network's speed on this thread: positions
+/// (candidate plays of random games' rolls, encoded and evaluated in one
+/// batch per roll) for about `seconds`; returns (positions, CPU seconds).
+pub fn bench_backgammon(
+    seconds: f64,
+    seed: u64,
+    file: Option<&str>,
+) -> Result<(u64, f64), NetLoadError> {
+    use rand::Rng;
+    use spelbord_engine::backgammon::{BackgammonBoard, BackgammonRules};
+    use spelbord_engine::tables::{TablesVariant, dice};
+    let net = load::<BackgammonRules>(file)?;
+    let mut ev = Evaluator::new(&net.net, BackgammonRules);
+    // The rolls' candidate boards of a few random games, turned to the opponent.
+    let mut rng = spelbord_engine::rng::seeded(seed);
+    let mut batches: Vec<Vec<BackgammonBoard>> = Vec::new();
+    while batches.len() < 2_000 {
+        let mut board = BackgammonRules.start_board();
+        for _ in 0..400 {
+            let cands = ev.candidates(&board, dice::roll(&mut rng));
+            let boards: Vec<BackgammonBoard> = cands
+                .iter()
+                .filter(|c| c.end.is_none())
+                .map(|c| {
+                    let mut b = c.board;
+                    BackgammonRules::flip(&mut b);
+                    b
+                })
+                .collect();
+            if boards.is_empty() {
+                break;
+            }
+            board = boards[rng.random_range(0..boards.len())];
+            batches.push(boards);
+        }
+    }
+    let cpu = cpu_time::ThreadTime::now();
+    let mut positions = 0u64;
+    while cpu.elapsed().as_secs_f64() < seconds {
+        for b in &batches {
+            positions += ev.on_roll(b).len() as u64;
+        }
+    }
+    Ok((positions, cpu.elapsed().as_secs_f64()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_engine::backgammon::BackgammonRules;
+
+    #[test]
+    fn the_shipped_backgammon_network_loads() {
+        let net = load::<BackgammonRules>(None).unwrap();
+        assert_eq!(net.game, "backgammon");
+        assert_eq!(net.net.sizes()[0], BackgammonRules::INPUTS);
+        assert!(matches!(
+            available("tawla", None),
+            Err(NetLoadError::NoNet(_))
+        ));
+        assert!(matches!(
+            load::<BackgammonRules>(Some("/nonexistent/x.net")),
+            Err(NetLoadError::Io(..))
+        ));
+    }
+}

@@ -1,0 +1,128 @@
+//! `spelbord train`: trains a game's evaluation network by TD(λ)
+//! self-play, with periodic checkpoints that a later run resumes from.
+
+use crate::term::{progress, progress_wanted};
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use spelbord_ai::net::train::{TrainConfig, new_net, train};
+use spelbord_ai::net::{NetFile, NetVariant, check};
+use spelbord_engine::backgammon::{Backgammon, BackgammonRules};
+use spelbord_engine::{Game, Options};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Options of `spelbord train`.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// The game's id (networks exist for: backgammon).
+    pub game: String,
+    /// A game option as key=value (repeatable; the cube and match options
+    /// do not change self-play, which is cubeless single games).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Self-play games to train on in this run.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    /// Games played at once (one core each); the result depends on it.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the dice and of a new network's weights.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Continue training the network in this file.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<String>,
+    /// Where to write the network (and its checkpoints).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// The trace decay λ of TD(λ) (0: TD(0)).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f32,
+    /// The learning rate.
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f32,
+    /// Hidden units of a new network.
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Write a checkpoint every this many games.
+    #[arg(long, default_value_t = 10_000)]
+    pub checkpoint_every: u64,
+}
+
+fn write(net: &NetFile, path: &str) -> Result<()> {
+    let tmp = format!("{path}.tmp");
+    std::fs::write(&tmp, net.to_bytes()).with_context(|| format!("writing {tmp}"))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {path}"))?;
+    Ok(())
+}
+
+fn run_for<V: NetVariant>(variant: V, args: &TrainArgs) -> Result<()> {
+    let out = args.out.clone().unwrap_or_else(|| format!("{}.net", V::ID));
+    let mut net = match &args.resume {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
+            let net = NetFile::from_bytes(&bytes).with_context(|| format!("reading {path}"))?;
+            check::<V>(&net, path)?;
+            net
+        }
+        None => new_net::<V>(args.hidden.max(1), args.seed),
+    };
+    let cfg = TrainConfig {
+        games: args.games,
+        threads: args.threads.max(1),
+        seed: args.seed,
+        lambda: args.lambda.clamp(0.0, 1.0),
+        alpha: args.alpha,
+        hidden: args.hidden,
+        ..TrainConfig::default()
+    };
+    let show = progress_wanted(false);
+    let bar = progress(args.games, show);
+    let start = Instant::now();
+    let cpu = cpu_time::ProcessTime::now();
+    let every = args.checkpoint_every.max(1);
+    let mut failed = None;
+    train(variant, &mut net, &cfg, |net, done| {
+        bar.set_position(done);
+        if done % every < cfg.threads as u64 || done == cfg.games {
+            if let Err(e) = write(net, &out) {
+                failed.get_or_insert(e);
+            }
+            if !show {
+                eprintln!(
+                    "{} games ({} in all), {:.0} s, {:.0} CPU s",
+                    done,
+                    net.games_trained,
+                    start.elapsed().as_secs_f64(),
+                    cpu.elapsed().as_secs_f64()
+                );
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    write(&net, &out)?;
+    eprintln!(
+        "{}: {} games this run, {} in all; {:.0} s, {:.0} CPU s; written to {out}",
+        V::ID,
+        args.games,
+        net.games_trained,
+        start.elapsed().as_secs_f64(),
+        cpu.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Runs `spelbord train`.
+pub fn run(args: TrainArgs) -> Result<ExitCode> {
+    match args.game.as_str() {
+        "backgammon" => {
+            Options::parse(Backgammon::ID, Backgammon::option_specs(), &args.options)?;
+            run_for(BackgammonRules, &args)?;
+        }
+        other => bail!("no network to train for `{other}` (networks exist for: backgammon)"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
