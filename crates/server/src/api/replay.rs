@@ -62,7 +62,7 @@ pub async fn replay(
             "seat": action.seat,
             "auto": action.auto,
             "text": action.text,
-            "events": state.events(),
+            "events": state.game_events(),
             "state": view::state_json(&*state, action.version, viewer),
         }));
     }
