@@ -110,6 +110,8 @@ export async function launchBrowser() {
  */
 export async function newPage(browser, size = 'desktop') {
   const context = await browser.newContext({ viewport: SIZES[size], deviceScaleFactor: 1, hasTouch: size === 'phone' });
+  // Other players' moves shown quickly, to keep the tests short.
+  await context.addInitScript(() => { if (!localStorage.getItem('spelbord.speed')) localStorage.setItem('spelbord.speed', '"fast"'); });
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];

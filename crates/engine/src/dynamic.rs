@@ -71,8 +71,12 @@ pub trait DynState: Send + Sync {
     fn state_json(&self) -> Value;
     /// A text drawing for `viewer`.
     fn render(&self, viewer: Viewer, color: bool) -> String;
-    /// Events of the last action.
+    /// Events of the last action, in English.
     fn events(&self) -> Vec<String>;
+    /// Events of the last action, typed.
+    fn game_events(&self) -> Vec<crate::game::GameEvent>;
+    /// The legal plays made step by step, where the game has plays of steps.
+    fn play_steps(&self) -> Option<crate::tables::StepsView>;
     /// A copy of this state.
     fn clone_box(&self) -> Box<dyn DynState>;
     /// The concrete state, for code generic over the game (a [`StateOf`]).
@@ -209,6 +213,12 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn events(&self) -> Vec<String> {
         self.0.events()
+    }
+    fn game_events(&self) -> Vec<crate::game::GameEvent> {
+        self.0.game_events()
+    }
+    fn play_steps(&self) -> Option<crate::tables::StepsView> {
+        self.0.play_steps()
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

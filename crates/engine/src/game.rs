@@ -244,6 +244,30 @@ pub fn sample_weighted<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, f64)], rng: &mu
     outcomes.last().expect("a chance node has outcomes").0
 }
 
+/// A notable event of an action, typed so that a user interface can word
+/// it in any language: what happened (`kind`), who and how much (`fields`,
+/// players by seat number from 0), and the English sentence.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameEvent {
+    /// What happened, e.g. `hit` or `stumpvarning`.
+    pub kind: &'static str,
+    /// The details, a JSON object.
+    pub fields: serde_json::Value,
+    /// The event in English.
+    pub text: String,
+}
+
+impl GameEvent {
+    /// An event of `kind` with `fields` (a JSON object) and its English `text`.
+    pub fn new(kind: &'static str, fields: serde_json::Value, text: impl Into<String>) -> Self {
+        GameEvent {
+            kind,
+            fields,
+            text: text.into(),
+        }
+    }
+}
+
 /// Text notation and drawing for a game's actions and states.
 pub trait Notation: GameState {
     /// The action in the game's short text notation.
@@ -265,9 +289,21 @@ pub trait Notation: GameState {
     /// A text drawing of the state as `viewer` sees it; `color` allows ANSI colours.
     fn render(&self, viewer: Viewer, color: bool) -> String;
 
-    /// Notable events of the last action (e.g. "Stumpvarning"), for logs and UIs.
-    fn events(&self) -> Vec<String> {
+    /// Notable events of the last action (e.g. "Stumpvarning"), typed for
+    /// user interfaces, each with its English sentence.
+    fn game_events(&self) -> Vec<GameEvent> {
         Vec::new()
+    }
+
+    /// The English sentences of [`Notation::game_events`], for logs.
+    fn events(&self) -> Vec<String> {
+        self.game_events().into_iter().map(|e| e.text).collect()
+    }
+
+    /// The legal plays of the player to move made step by step (the tables
+    /// games), so that a user interface builds moves without the rules.
+    fn play_steps(&self) -> Option<crate::tables::StepsView> {
+        None
     }
 }
 

@@ -29,7 +29,8 @@ pub mod tawla;
 pub use dynamic::{ActionInfo, DynGame, DynState};
 pub use error::{Error, Result};
 pub use game::{
-    CubeAction, Game, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns, Turn, Viewer,
+    CubeAction, Game, GameEvent, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns,
+    Turn, Viewer,
 };
 pub use options::{OptionKind, OptionSpec, Options};
 pub use record::Record;

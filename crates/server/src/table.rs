@@ -11,7 +11,7 @@ use crate::token::{TokenHash, hash_token};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::Value;
-use spelbord_engine::{ActionInfo, DynGame, DynState, Options, Record, Turn, find_game};
+use spelbord_engine::{ActionInfo, DynGame, DynState, GameEvent, Options, Record, Turn, find_game};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ pub struct Event {
     /// Whether the server played it (chance, forced, or an AI seat).
     pub auto: bool,
     /// The game's notable events of this action.
-    pub events: Vec<String>,
+    pub events: Vec<GameEvent>,
     /// The state after the action.
     pub state: Arc<dyn DynState>,
 }
@@ -188,7 +188,7 @@ impl Table {
                     seat: action.seat,
                     action: info,
                     auto: action.auto,
-                    events: state.events(),
+                    events: state.game_events(),
                     state: Arc::from(state.clone_box()),
                 }));
             }
@@ -331,7 +331,7 @@ impl Table {
             seat: Some(seat),
             action: info,
             auto,
-            events: state.events(),
+            events: state.game_events(),
             state: Arc::from(state.clone_box()),
         }];
         self.advance(state, &mut events)?;
@@ -399,7 +399,7 @@ impl Table {
                 seat,
                 action: info,
                 auto: true,
-                events: state.events(),
+                events: state.game_events(),
                 state: Arc::from(state.clone_box()),
             });
         }

@@ -51,8 +51,9 @@ pub fn status(table: &Table) -> &'static str {
 }
 
 /// The state at `version` as `viewer` may see it: the observation, a text
-/// drawing, whose turn, the legal actions when it is the viewer's turn, and
-/// the returns once the game is over.
+/// drawing, whose turn, the legal actions when it is the viewer's turn (with
+/// the plays of steps made step by step, in the tables games), and the
+/// returns once the game is over.
 pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
     let turn = state.turn();
     let mut view = json!({
@@ -65,6 +66,9 @@ pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
         && p == v
     {
         view["legal"] = json!(state.legal_actions());
+        if let Some(steps) = state.play_steps() {
+            view["steps"] = json!(steps);
+        }
     }
     if turn == Turn::Over {
         view["returns"] = json!(state.returns());

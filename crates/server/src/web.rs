@@ -38,6 +38,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/app.js", "text/javascript; charset=utf-8"),
     web_file!("js/dice.js", "text/javascript; charset=utf-8"),
     web_file!("js/dom.js", "text/javascript; charset=utf-8"),
+    web_file!("js/events.js", "text/javascript; charset=utf-8"),
     web_file!("js/input.js", "text/javascript; charset=utf-8"),
     web_file!("js/lobby.js", "text/javascript; charset=utf-8"),
     web_file!("js/names.js", "text/javascript; charset=utf-8"),

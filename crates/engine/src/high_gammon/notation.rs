@@ -5,8 +5,9 @@ use super::board::Board;
 use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance};
 use super::state::{HgAction, HgState, Last, Phase};
 use crate::error::{Error, Result};
-use crate::game::{GameState, Notation, Viewer};
+use crate::game::{GameEvent, GameState, Notation, Viewer};
 use crate::tables::{Play, Step};
+use serde_json::json;
 
 fn field_text(code: u8) -> String {
     match code {
@@ -156,6 +157,10 @@ fn merged(steps: &[(u8, u8)]) -> Vec<(u8, u8)> {
 }
 
 impl Notation for HgState {
+    fn play_steps(&self) -> Option<crate::tables::StepsView> {
+        HgState::play_steps(self)
+    }
+
     fn format_action(&self, action: HgAction) -> String {
         match action {
             HgAction::Opening(dice) => {
@@ -279,41 +284,62 @@ impl Notation for HgState {
         super::render::render(self, viewer, color)
     }
 
-    fn events(&self) -> Vec<String> {
+    fn game_events(&self) -> Vec<GameEvent> {
         let name = |p: u8| COLOURS[self.seat(p as usize) as usize];
         let mut events = Vec::new();
         match self.last() {
             Last::Nothing => {}
             Last::Opening { tied, doubled } => {
                 if doubled {
-                    events.push(format!(
-                        "equal numbers in the roll for the start: the stake doubles to {}",
-                        self.cube_value()
+                    events.push(GameEvent::new(
+                        "opening_doubled",
+                        json!({ "stake": self.cube_value() }),
+                        format!(
+                            "equal numbers in the roll for the start: the stake doubles to {}",
+                            self.cube_value()
+                        ),
                     ));
                 }
-                let who: Vec<&str> = (0..self.num_players() as u8)
+                let tied: Vec<u8> = (0..self.num_players() as u8)
                     .filter(|&p| tied >> p & 1 == 1)
-                    .map(name)
                     .collect();
+                let who: Vec<&str> = tied.iter().map(|&p| name(p)).collect();
                 if who.len() == 1 {
-                    events.push(format!("{} rolled highest and starts", who[0]));
+                    events.push(GameEvent::new(
+                        "starts",
+                        json!({ "player": tied[0] }),
+                        format!("{} rolled highest and starts", who[0]),
+                    ));
                 } else {
-                    events.push(format!(
-                        "{} tie for the highest and roll again",
-                        who.join(" and ")
+                    events.push(GameEvent::new(
+                        "opening_tie",
+                        json!({ "players": tied }),
+                        format!("{} tie for the highest and roll again", who.join(" and ")),
                     ));
                 }
             }
             Last::Played { by, hits } => {
                 for (field, victim) in hits {
                     if field > 0 {
-                        events.push(format!("{} hits {} on {field}", name(by), name(victim)));
+                        events.push(GameEvent::new(
+                            "hit",
+                            json!({ "by": by, "victim": victim, "field": field }),
+                            format!("{} hits {} on {field}", name(by), name(victim)),
+                        ));
                     }
                 }
                 if self.phase() == Phase::Over {
-                    events.push(format!("{} has won", name(by)));
+                    events.push(GameEvent::new(
+                        "won",
+                        json!({ "winner": by }),
+                        format!("{} has won", name(by)),
+                    ));
                 } else if self.phase() == (Phase::Rolling { again: true }) {
-                    events.push(format!("{} rolled a double and rolls again", name(by)));
+                    events.push(GameEvent::new(
+                        "roll_again",
+                        json!({ "player": by }),
+                        format!("{} rolled a double and rolls again", name(by)),
+                    ));
                 }
             }
             Last::Answered {
@@ -322,21 +348,37 @@ impl Notation for HgState {
                 settled,
             } => {
                 if accept {
-                    events.push(format!("{} accepts", name(by)));
+                    events.push(GameEvent::new(
+                        "accept",
+                        json!({ "player": by }),
+                        format!("{} accepts", name(by)),
+                    ));
                 } else {
-                    events.push(format!(
-                        "{} drops out, owing {} to the winner; those stones leave the board",
-                        name(by),
-                        self.dropped_at(by as usize).unwrap_or(1)
+                    let owes = self.dropped_at(by as usize).unwrap_or(1);
+                    events.push(GameEvent::new(
+                        "drop",
+                        json!({ "player": by, "owes": owes }),
+                        format!(
+                            "{} drops out, owing {owes} to the winner; those stones leave the board",
+                            name(by)
+                        ),
                     ));
                 }
                 if settled && self.phase() == Phase::Over {
-                    events.push(format!(
-                        "everyone else dropped out: {} wins",
-                        name(self.mover() as u8)
+                    events.push(GameEvent::new(
+                        "won_by_drops",
+                        json!({ "winner": self.mover() }),
+                        format!(
+                            "everyone else dropped out: {} wins",
+                            name(self.mover() as u8)
+                        ),
                     ));
                 } else if settled {
-                    events.push(format!("the stake is now {}", self.cube_value()));
+                    events.push(GameEvent::new(
+                        "stake",
+                        json!({ "stake": self.cube_value() }),
+                        format!("the stake is now {}", self.cube_value()),
+                    ));
                 }
             }
         }

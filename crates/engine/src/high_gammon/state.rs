@@ -1,14 +1,14 @@
 //! The state of a game of High-O Gammon or Tric-Trac and its turn cycle:
 //! the opening roll, the cube, rolling and playing, and the result.
 
-use super::board::Board;
+use super::board::{Board, MoverView};
 use super::geometry::{
     BAR_CODE, GOAL_FIRST, HOME_STRETCH, IN_CODE, MAX_SEATS, OFF_CODE, STONES, TRACK, field, seats,
 };
 use super::rules::{Doubles, HgRules, Scoring};
 use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
 use crate::tables::dice::{self, ROLLS};
-use crate::tables::{DiceRule, Play, PlayGen, Step};
+use crate::tables::{DiceRule, Play, PlayGen, Step, StepBoard, StepList, StepsView, step_graph};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 
@@ -292,6 +292,41 @@ impl HgState {
         })
     }
 
+    /// The legal plays made step by step, with the board after each step
+    /// (see [`crate::tables::step_graph`]); steps in absolute codes.
+    pub fn play_steps(&self) -> Option<StepsView> {
+        let Phase::Moving { dice } = self.phase else {
+            return None;
+        };
+        let p = self.mover as usize;
+        let seat = self.seat(p);
+        let view = self.board.view(p, seat, self.rules.tric);
+        let mut buf = [0u8; 4];
+        let len = self.rules.dice_list(dice, &mut buf);
+        let plays: Vec<Play> = PLAY_GEN.with(|g| {
+            let mut g = g.borrow_mut();
+            g.generate(&view, &buf[..len], DiceRule::InOrder);
+            g.plays().collect()
+        });
+        let start = Traced {
+            view,
+            board: self.board,
+            player: p,
+            seat,
+        };
+        let graph = step_graph(&start, &buf[..len], DiceRule::InOrder, &plays);
+        let n = self.rules.players as usize;
+        let board = |t: &Traced| {
+            serde_json::json!({
+                "fields": t.board.cnt,
+                "bar": &t.board.bar[..n],
+                "waiting": &t.board.pool[..n],
+                "off": &t.board.off[..n],
+            })
+        };
+        Some(graph.view(board, |c| absolute_code(c, seat)))
+    }
+
     fn apply_play(&mut self, play: Play) {
         let p = self.mover as usize;
         let mut hits = [(0u8, 0u8); 4];
@@ -460,18 +495,51 @@ impl HgState {
 /// A play from the mover's relative codes (d + 1) to absolute ones.
 fn absolute_play(play: Play, seat: u8) -> Play {
     let mut out = Play::EMPTY;
-    let code = |c: u8| match c {
-        BAR_CODE | IN_CODE | OFF_CODE => c,
-        c => field(seat, c as usize - 1) as u8 + 1,
-    };
     for s in play.steps() {
-        out = out.with(Step {
-            from: code(s.from),
-            to: code(s.to),
-            die: s.die,
-        });
+        out = out.with(absolute_step(*s, seat));
     }
     out
+}
+
+/// A step from the mover's relative codes to absolute ones.
+fn absolute_step(step: Step, seat: u8) -> Step {
+    Step {
+        from: absolute_code(step.from, seat),
+        to: absolute_code(step.to, seat),
+        die: step.die,
+    }
+}
+
+/// A field code from the mover's relative numbering (d + 1) to the ring's.
+fn absolute_code(code: u8, seat: u8) -> u8 {
+    match code {
+        BAR_CODE | IN_CODE | OFF_CODE => code,
+        c => field(seat, c as usize - 1) as u8 + 1,
+    }
+}
+
+/// The mover's view with the whole board beside it, so that the board after
+/// each step of a play is known.
+#[derive(Clone, Copy, Debug)]
+struct Traced {
+    view: MoverView,
+    board: Board,
+    player: usize,
+    seat: u8,
+}
+
+impl StepBoard for Traced {
+    fn steps(&self, die: u8, out: &mut StepList) {
+        self.view.steps(die, out);
+    }
+    fn apply_step(&mut self, step: Step) {
+        self.view.apply_step(step);
+        self.board
+            .apply_step(self.player, absolute_step(step, self.seat));
+    }
+    fn key(&self) -> u128 {
+        self.view.key()
+    }
 }
 
 impl GameState for HgState {

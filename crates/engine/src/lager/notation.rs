@@ -7,7 +7,8 @@ use super::render::render_state;
 use super::state::{End, LagerAction, LagerState, Piece};
 use super::view::PLAYER_NAMES;
 use crate::error::{Error, Result};
-use crate::game::{Notation, Viewer};
+use crate::game::{GameEvent, Notation, Viewer};
+use serde_json::json;
 
 fn bad(text: &str, reason: impl Into<String>) -> Error {
     Error::BadNotation {
@@ -116,19 +117,29 @@ impl Notation for LagerState {
         render_state(self, viewer, color)
     }
 
-    fn events(&self) -> Vec<String> {
+    fn game_events(&self) -> Vec<GameEvent> {
         let mut out = Vec::new();
         if let Some(k) = self.last_knockout() {
-            out.push(format!(
-                "{} knocks out {}'s {} on {}",
-                PLAYER_NAMES[k.by],
-                PLAYER_NAMES[k.owner],
-                describe(k.piece),
-                k.at
+            out.push(GameEvent::new(
+                "knockout",
+                json!({ "by": k.by, "owner": k.owner, "piece": describe(k.piece), "at": k.at.to_string() }),
+                format!(
+                    "{} knocks out {}'s {} on {}",
+                    PLAYER_NAMES[k.by],
+                    PLAYER_NAMES[k.owner],
+                    describe(k.piece),
+                    k.at
+                ),
             ));
         }
         if let Some(end) = self.end() {
-            out.push(end_text(end));
+            let (kind, fields) = match end {
+                End::Camp { winner } => ("end_camp", json!({ "winner": winner })),
+                End::NoAction { winner } => ("end_no_action", json!({ "winner": winner })),
+                End::Repetition => ("end_repetition", json!({})),
+                End::PlyCap => ("end_ply_cap", json!({})),
+            };
+            out.push(GameEvent::new(kind, fields, end_text(end)));
         }
         out
     }

@@ -5,7 +5,8 @@ use super::cards::{Card, Kind};
 use super::rules::{DealStep, StortokAction};
 use super::{Phase, StortokState};
 use crate::error::{Error, Result};
-use crate::game::{Notation, Viewer};
+use crate::game::{GameEvent, Notation, Viewer};
+use serde_json::json;
 
 const TAKE_WORDS: [&str; 6] = ["take", "t", "pick up", "pickup", "pick", "decline"];
 
@@ -98,31 +99,55 @@ impl Notation for StortokState {
         super::render::render(self, viewer, color)
     }
 
-    fn events(&self) -> Vec<String> {
+    fn game_events(&self) -> Vec<GameEvent> {
         let e = self.events;
         let mut out = Vec::new();
         if e.picked > 0 {
             let s = if e.picked == 1 { "" } else { "s" };
-            out.push(format!("P{} picks up {} card{s}", e.actor, e.picked));
+            out.push(GameEvent::new(
+                "pick_up",
+                json!({ "player": e.actor, "cards": e.picked }),
+                format!("P{} picks up {} card{s}", e.actor, e.picked),
+            ));
         }
         if e.trick_done {
-            out.push("the trick is complete".into());
+            out.push(GameEvent::new(
+                "trick_complete",
+                json!({}),
+                "the trick is complete",
+            ));
         }
         if e.set_aside > 0 {
-            out.push(format!("{} card(s) set aside", e.set_aside));
+            out.push(GameEvent::new(
+                "set_aside",
+                json!({ "cards": e.set_aside }),
+                format!("{} card(s) set aside", e.set_aside),
+            ));
         }
         for q in 0..self.n {
             if e.out & (1 << q) != 0 {
-                out.push(format!("P{q} has no cards left and is out"));
+                out.push(GameEvent::new(
+                    "player_out",
+                    json!({ "player": q }),
+                    format!("P{q} has no cards left and is out"),
+                ));
             }
         }
         if self.phase == Phase::Over {
             out.push(match (self.loser, self.capped) {
-                (Some(l), _) => format!("P{l} is left holding cards: P{l} is the stortok"),
-                (None, true) => {
-                    format!("the safety cap of {} turns is reached: no loser", self.cap)
+                (Some(l), _) => GameEvent::new(
+                    "end_stortok",
+                    json!({ "loser": l }),
+                    format!("P{l} is left holding cards: P{l} is the stortok"),
+                ),
+                (None, true) => GameEvent::new(
+                    "end_cap",
+                    json!({ "cap": self.cap }),
+                    format!("the safety cap of {} turns is reached: no loser", self.cap),
+                ),
+                (None, false) => {
+                    GameEvent::new("end_no_loser", json!({}), "nobody holds cards: no loser")
                 }
-                (None, false) => "nobody holds cards: no loser".into(),
             });
         }
         out

@@ -5,7 +5,8 @@ use super::board::{Landing, Row, is_hemma};
 use super::render::{name, render};
 use super::state::{End, Last, Phase, StumphogState};
 use crate::error::Result;
-use crate::game::{Notation, Viewer};
+use crate::game::{GameEvent, Notation, Viewer};
+use serde_json::json;
 
 fn plural(n: u8, word: &str) -> String {
     if n == 1 {
@@ -115,7 +116,7 @@ impl Notation for StumphogState {
         render(self, viewer, color)
     }
 
-    fn events(&self) -> Vec<String> {
+    fn game_events(&self) -> Vec<GameEvent> {
         let mut events = Vec::new();
         let by = self.last_by as usize;
         let b = self.board();
@@ -123,29 +124,41 @@ impl Notation for StumphogState {
             Last::Nothing => {}
             Last::Opening([d0, d1]) => {
                 let layer = if d0 > d1 { 0 } else { 1 };
-                events.push(format!(
-                    "{} rolls {d0}, {} rolls {d1}: {} lays Stumpen and begins; {} gets the other stone in Hög",
-                    name(0),
-                    name(1),
-                    name(layer),
-                    name(1 - layer)
+                events.push(GameEvent::new(
+                    "opening",
+                    json!({ "dice": [d0, d1], "starter": layer, "other": 1 - layer }),
+                    format!(
+                        "{} rolls {d0}, {} rolls {d1}: {} lays Stumpen and begins; {} gets the other stone in Hög",
+                        name(0),
+                        name(1),
+                        name(layer),
+                        name(1 - layer)
+                    ),
                 ));
             }
             Last::Moved { landing, stones } => match landing {
                 Landing::Pile => {}
-                Landing::Stumpen if stones == 1 => events.push(format!(
-                    "Slå ut: the stone goes on from Stumpen to {}'s Ute",
-                    name(by)
+                Landing::Stumpen => events.push(GameEvent::new(
+                    "stumpen_out",
+                    json!({ "by": by, "stones": stones, "stay": stones - 1 }),
+                    if stones == 1 {
+                        format!("Slå ut: the stone goes on from Stumpen to {}'s Ute", name(by))
+                    } else {
+                        format!(
+                            "Slå ut: 1 of the {stones} stones goes on to {}'s Ute, {} stay in Stumpen",
+                            name(by),
+                            stones - 1
+                        )
+                    },
                 )),
-                Landing::Stumpen => events.push(format!(
-                    "Slå ut: 1 of the {stones} stones goes on to {}'s Ute, {} stay in Stumpen",
-                    name(by),
-                    stones - 1
-                )),
-                Landing::Over => events.push(format!(
-                    "Slagna över: {} past Stumpen to {}'s Hög",
-                    plural(stones, "stone"),
-                    name(1 - by)
+                Landing::Over => events.push(GameEvent::new(
+                    "over_stumpen",
+                    json!({ "by": by, "stones": stones, "to": 1 - by }),
+                    format!(
+                        "Slagna över: {} past Stumpen to {}'s Hög",
+                        plural(stones, "stone"),
+                        name(1 - by)
+                    ),
                 )),
             },
             Last::BatIn([own, ute, hog]) => {
@@ -159,11 +172,15 @@ impl Notation for StumphogState {
                 if hog > 0 {
                     parts.push(format!("{hog} from {}'s Hög", name(1 - by)));
                 }
-                events.push(format!(
-                    "Slå in: {} to {}'s Port ({})",
-                    plural(own + ute + hog, "stone"),
-                    name(by),
-                    parts.join(", ")
+                events.push(GameEvent::new(
+                    "bat_in",
+                    json!({ "by": by, "own_hog": own, "their_ute": ute, "their_hog": hog }),
+                    format!(
+                        "Slå in: {} to {}'s Port ({})",
+                        plural(own + ute + hog, "stone"),
+                        name(by),
+                        parts.join(", ")
+                    ),
                 ));
             }
             Last::BatOut([stumpen, hog]) => {
@@ -176,34 +193,52 @@ impl Notation for StumphogState {
                     text.push_str(&format!(", {hog} from own Hög"));
                 }
                 text.push(')');
-                events.push(text);
+                events.push(GameEvent::new(
+                    "bat_out",
+                    json!({ "by": by, "stumpen": stumpen, "own_hog": hog }),
+                    text,
+                ));
             }
         }
         for p in 0..2 {
             if self.warn_now >> p & 1 == 1 {
-                events.push(format!(
-                    "Stumpvarning! {} has {} stones in Ute",
-                    name(p),
-                    b.ute[p]
+                events.push(GameEvent::new(
+                    "stumpvarning",
+                    json!({ "player": p, "ute": b.ute[p] }),
+                    format!("Stumpvarning! {} has {} stones in Ute", name(p), b.ute[p]),
                 ));
             }
         }
         match self.end() {
-            Some(End::PastForty { winner }) => events.push(format!(
-                "{} has {} stones in Ute and wins",
-                name(winner),
-                b.ute[winner]
+            Some(End::PastForty { winner }) => events.push(GameEvent::new(
+                "end_ute",
+                json!({ "winner": winner, "ute": b.ute[winner] }),
+                format!(
+                    "{} has {} stones in Ute and wins",
+                    name(winner),
+                    b.ute[winner]
+                ),
             )),
-            Some(End::DriedOut { loser }) => events.push(format!(
-                "{} is uttorkad (no stones in Hög or Ute) and loses",
-                name(loser)
+            Some(End::DriedOut { loser }) => events.push(GameEvent::new(
+                "end_dried_out",
+                json!({ "loser": loser }),
+                format!(
+                    "{} is uttorkad (no stones in Hög or Ute) and loses",
+                    name(loser)
+                ),
             )),
-            Some(End::BothDriedOut) => {
-                events.push("Both players are uttorkade: a draw".into());
-            }
-            Some(End::TurnCap) => events.push(format!(
-                "The turn cap ({}) is reached: a draw",
-                self.rules().turn_cap
+            Some(End::BothDriedOut) => events.push(GameEvent::new(
+                "end_both_dried_out",
+                json!({}),
+                "Both players are uttorkade: a draw",
+            )),
+            Some(End::TurnCap) => events.push(GameEvent::new(
+                "end_turn_cap",
+                json!({ "cap": self.rules().turn_cap }),
+                format!(
+                    "The turn cap ({}) is reached: a draw",
+                    self.rules().turn_cap
+                ),
             )),
             None => {}
         }

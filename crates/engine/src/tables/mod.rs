@@ -7,11 +7,13 @@ pub mod movegen;
 pub mod play;
 pub mod points;
 pub mod render;
+pub mod step_graph;
 pub mod two_player;
 
 pub use dice::{OPENING_ROLLS, ROLLS};
 pub use movegen::{DiceRule, PlayGen, StepBoard, StepList};
 pub use play::{BAR, OFF, Play, Step};
+pub use step_graph::{StepGraph, StepsView, step_graph};
 pub use two_player::{
     AbsBoard, GameEnd, Phase, TablesAction, TablesOptions, TablesState, TablesVariant, TablesView,
 };

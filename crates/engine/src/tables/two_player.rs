@@ -6,6 +6,7 @@ use super::dice::{self, OPENING_P, OPENING_ROLLS, ROLLS};
 use super::movegen::{DiceRule, PlayGen, StepBoard};
 use super::play::{Play, Step, parse_steps};
 use super::render::render_board;
+use super::step_graph::{StepsView, step_graph};
 use crate::error::{Error, Result};
 use crate::game::{CubeAction, GameState, Heuristic, Notation, Player, Returns, Turn, Viewer};
 use crate::options::{OptionKind, OptionSpec, Options};
@@ -585,6 +586,28 @@ fn parse_dice(text: &str) -> Option<[u8; 2]> {
 }
 
 impl<V: TablesVariant> Notation for TablesState<V> {
+    fn play_steps(&self) -> Option<StepsView> {
+        let Phase::Moving(dice) = self.phase else {
+            return None;
+        };
+        let plays: Vec<Play> = self.with_plays(dice, |plays| plays.collect());
+        let mut buf = [0; 4];
+        let graph = step_graph(
+            &self.board,
+            Self::dice_list(dice, &mut buf),
+            V::DICE_RULE,
+            &plays,
+        );
+        let absolute = |board: &V::Board| {
+            let mut board = *board;
+            if self.side == 1 {
+                V::flip(&mut board);
+            }
+            serde_json::to_value(V::absolute(&board)).unwrap_or_default()
+        };
+        Some(graph.view(absolute, |code| code))
+    }
+
     fn format_action(&self, action: TablesAction) -> String {
         match action {
             TablesAction::Opening([a, b]) => format!("open {a}-{b}"),

@@ -298,6 +298,14 @@ fn schemas() -> Value {
             "type": "object", "properties": { "text": { "type": "string", "description": "The action in the game's notation." },
                 "json": { "description": "The action as the game's JSON." } }
         },
+        "GameEvent": {
+            "type": "object",
+            "properties": {
+                "kind": { "type": "string" },
+                "fields": { "type": "object" },
+                "text": { "type": "string", "description": "In English." }
+            }
+        },
         "State": {
             "type": "object", "required": ["version", "turn", "observation", "text"],
             "properties": {
@@ -306,6 +314,7 @@ fn schemas() -> Value {
                 "observation": { "description": "What the viewer may see, as the game's JSON observation." },
                 "text": { "type": "string", "description": "The game's text drawing for the viewer." },
                 "legal": { "type": "array", "items": { "$ref": "#/components/schemas/ActionInfo" }, "description": "Only when it is the viewer's turn." },
+                "steps": { "type": "object", "description": "Tables games, with `legal`: the legal plays made step by step (`boards`, `moves` {at, from, to, die, next}, `ends` {at, action})." },
                 "returns": { "type": "array", "items": { "type": "number" }, "description": "Only when the game is over." }
             }
         },
@@ -412,7 +421,7 @@ fn replay_path() -> Value {
                         "properties": {
                             "version": { "type": "integer" }, "seat": { "type": ["integer", "null"] },
                             "auto": { "type": "boolean" }, "text": { "type": ["string", "null"] },
-                            "events": { "type": "array", "items": { "type": "string" } },
+                            "events": { "type": "array", "items": { "$ref": "#/components/schemas/GameEvent" } },
                             "state": { "$ref": "#/components/schemas/State" },
                             "chance": { "$ref": "#/components/schemas/ChanceOutcomes" }
                         }

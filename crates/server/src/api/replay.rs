@@ -71,7 +71,7 @@ pub async fn replay(
             "seat": action.seat,
             "auto": action.auto,
             "text": action.text,
-            "events": state.events(),
+            "events": state.game_events(),
             "state": view::state_json(&*state, action.version, viewer),
         });
         if let Some(chance) = chance {

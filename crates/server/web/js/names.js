@@ -21,7 +21,7 @@ export function seatRole(game, seat, obs) {
     case 'stumphog':
       return `Player ${seat + 1}`;
     case 'stortok':
-      return seat === 0 ? 'P0, dealer' : `P${seat}`;
+      return seat === 0 ? 'Player 1, dealer' : `Player ${seat + 1}`;
     case 'high-gammon':
     case 'tric-trac':
       return obs && obs.players && obs.players[seat] ? obs.players[seat].colour : `Player ${seat + 1}`;
@@ -43,11 +43,16 @@ export function seatColour(game, seat, obs) {
   return ['#9c3d24', '#2f6fd6', '#2e9a52', '#f2c31b', '#7b4bb3'][seat % 5];
 }
 
-/** An agent's name for people. @param {string | undefined} agent */
-export function agentName(agent) {
-  if (!agent) return 'Computer';
+/**
+ * An agent's name for people, numbered by its seat so that several
+ * computers at one table are told apart.
+ * @param {string | undefined} agent @param {number} [seat]
+ */
+export function agentName(agent, seat) {
+  const number = seat === undefined ? '' : ` ${seat + 1}`;
+  if (!agent) return `Computer${number}`;
   const level = agent.startsWith('ai:') ? agent.slice(3) : agent;
-  return `Computer (${level})`;
+  return `Computer${number} (${level})`;
 }
 
 /**
@@ -56,7 +61,7 @@ export function agentName(agent) {
  */
 export function seatPerson(seat, mySeat) {
   if (seat.seat === mySeat) return seat.name ? `You (${seat.name})` : 'You';
-  if (seat.kind === 'ai') return agentName(seat.agent);
+  if (seat.kind === 'ai') return agentName(seat.agent, seat.seat);
   if (seat.kind === 'open') return 'Open seat';
   return seat.name || 'Guest';
 }
@@ -67,7 +72,7 @@ export function seatPerson(seat, mySeat) {
  */
 export function shortName(seat, mySeat) {
   if (seat.seat === mySeat) return 'You';
-  if (seat.kind === 'ai') return agentName(seat.agent);
+  if (seat.kind === 'ai') return agentName(seat.agent, seat.seat);
   if (seat.kind === 'open') return 'Open seat';
   return seat.name || 'Guest';
 }

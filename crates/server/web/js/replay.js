@@ -11,6 +11,7 @@ import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
 import { seatRole, shortName } from './names.js';
 import { verifyDice } from './dice.js';
+import { eventText } from './events.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
 
@@ -64,7 +65,7 @@ export async function showReplay(root, tableId, nav) {
     const who = step.seat === null || step.seat === undefined ? (at === 0 ? '' : 'chance') : `${names[step.seat]} (${seatRole(replay.game, step.seat, step.state.observation)})`;
     replace(caption, h('div', { style: 'flex: 1' },
       h('div', { class: 'status-text', 'data-testid': 'replay-pos' }, at === 0 ? `Start (0 of ${steps.length - 1})` : `Move ${at} of ${steps.length - 1}`),
-      h('div', { class: 'status-sub' }, at === 0 ? 'The position before the first action.' : `${who}: ${step.text || '(hidden)'}${step.events && step.events.length ? ' — ' + step.events.join('; ') : ''}`),
+      h('div', { class: 'status-sub' }, at === 0 ? 'The position before the first action.' : `${who}: ${step.text || '(hidden)'}${step.events && step.events.length ? ' — ' + step.events.map((/** @type {any} */ e) => eventText(e, (p) => (p === viewerSeat ? 'You' : seatRole(replay.game, p, step.state.observation)))).join('; ') : ''}`),
       h('div', { class: 'status-sub' }, ui.summary(step.state.observation))));
     slider.value = String(at);
     for (const li of list.querySelectorAll('li')) li.classList.toggle('current', Number(li.getAttribute('data-at')) === at);

@@ -90,3 +90,20 @@ export function lastChoices() {
 export function saveChoices(choices) {
   write('lobby', choices);
 }
+
+/** How fast other players' moves are shown, one after another. */
+export const SPEEDS = /** @type {const} */ (['slow', 'normal', 'fast']);
+
+/** The pause after each move by someone else, in milliseconds. */
+export const SPEED_PAUSE = { slow: 1400, normal: 750, fast: 150 };
+
+/** The chosen speed. @returns {'slow' | 'normal' | 'fast'} */
+export function speed() {
+  const v = read('speed');
+  return v === 'slow' || v === 'fast' ? v : 'normal';
+}
+
+/** Remembers the chosen speed. @param {'slow' | 'normal' | 'fast'} v */
+export function setSpeed(v) {
+  write('speed', v);
+}

@@ -13,6 +13,7 @@ import { uiFor } from './games/index.js';
 import { actionLabel, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { toast } from './toast.js';
+import { eventText, isWarning } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
@@ -22,7 +23,8 @@ import { shortCommitment } from './dice.js';
 /** @typedef {import('./types.js').ActionInfo} ActionInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 /** @typedef {import('./types.js').Hint} Hint */
-/** @typedef {{seat: number | null | undefined, auto?: boolean, hidden?: boolean, text?: string, events: string[]}} LogEntry */
+/** @typedef {import('./events.js').GameEvent} GameEvent */
+/** @typedef {{seat: number | null | undefined, auto?: boolean, hidden?: boolean, text?: string, json?: any, events: GameEvent[]}} LogEntry */
 /** @typedef {{go: (path: string) => void}} Nav */
 
 /**
@@ -93,6 +95,11 @@ class TableView {
     /** @type {string | null} */
     this.banner = null;
     this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
+    /** Events waiting to be shown, one after another. @type {any[]} */
+    this.queue = [];
+    this.pumping = false;
+    /** The version a move was sent at: not ours to play again. @type {number | null} */
+    this.sentAt = null;
     this.lastDice = JSON.stringify(this.view.observation && this.view.observation.dice);
     this.rolledAt = 0;
     this.statusBar = h('div', { class: 'status-bar', role: 'status', 'aria-live': 'polite' });
@@ -159,7 +166,21 @@ class TableView {
   // ---- state ----
 
   myTurn() {
-    return this.seat !== null && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy;
+    return this.seat !== null && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
+      && this.view.version !== this.sentAt;
+  }
+
+  /**
+   * The last move by a player up to the position shown, to mark it.
+   * @returns {{seat: number, json: any} | null}
+   */
+  lastMove() {
+    for (let v = this.view.version; v > 0; v--) {
+      const e = this.log.get(v);
+      if (e && e.seat !== null && e.seat !== undefined && e.json !== undefined) return { seat: e.seat, json: e.json };
+      if (!e) return null;
+    }
+    return null;
   }
 
   /** @returns {import('./types.js').BoardContext} */
@@ -167,6 +188,8 @@ class TableView {
     return {
       obs: this.view.observation,
       legal: this.myTurn() ? this.view.legal || [] : [],
+      steps: this.myTurn() ? this.view.steps || null : null,
+      last: this.lastMove(),
       seat: this.seat,
       names: this.seats.map((s) => shortName(s, this.seat)),
       pick: this.pick,
@@ -191,7 +214,7 @@ class TableView {
     }
   }
 
-  /** @param {number} version @param {any} action @param {string[] | undefined} events */
+  /** @param {number} version @param {any} action @param {GameEvent[] | undefined} events */
   addLog(version, action, events) {
     const known = this.log.get(version);
     /** @type {LogEntry} */
@@ -200,6 +223,7 @@ class TableView {
       auto: action ? action.auto : known?.auto,
       hidden: action ? action.hidden : known?.hidden,
       text: action && !action.hidden ? action.text : known?.text,
+      json: action && !action.hidden ? action.json : known?.json,
       events: events && events.length ? events : known?.events || [],
     };
     this.log.set(version, entry);
@@ -229,16 +253,11 @@ class TableView {
         if (typeof m.viewer === 'object' && m.viewer) this.seat = m.viewer.seat;
         break;
       case 'event':
-        this.addLog(m.version, m.action, m.events);
-        this.noticeEvents(m);
-        if (m.version > this.view.version + 1) {
-          this.socket.resync();
-          return;
-        }
-        this.setView(m.state);
-        if (m.state.turn.kind === 'over') this.status = 'finished';
-        break;
+        this.queue.push(m);
+        this.pump();
+        return;
       case 'sync':
+        this.queue = [];
         this.seats = m.seats;
         this.status = m.status;
         this.setView(m.state);
@@ -256,14 +275,50 @@ class TableView {
     this.render();
   }
 
+  /**
+   * Shows the queued events one after another: after a move by someone
+   * else (or chance) a pause of the chosen speed, so that each can be
+   * followed; the moved pieces stay marked until the next move.
+   */
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.queue.length > 0) {
+        const m = this.queue.shift();
+        if (m.version <= this.view.version) {
+          this.addLog(m.version, m.action, m.events);
+          continue;
+        }
+        this.addLog(m.version, m.action, m.events);
+        this.noticeEvents(m);
+        if (m.version > this.view.version + 1) {
+          this.queue = [];
+          this.socket.resync();
+          break;
+        }
+        this.setView(m.state);
+        if (m.state.turn.kind === 'over') this.status = 'finished';
+        this.render();
+        const others = m.action && m.action.seat !== this.seat;
+        if (others && this.queue.length > 0) {
+          const pause = store.SPEED_PAUSE[store.speed()];
+          await new Promise((r) => setTimeout(r, m.action.seat === null ? pause / 3 : pause));
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
   /** Toasts and banners for events and the server's own moves for me. @param {any} m */
   noticeEvents(m) {
     if (m.version <= this.noticed) return;
     this.noticed = m.version;
     for (const e of m.events || []) {
-      if (/stumpvarning/i.test(e)) {
-        this.banner = e;
-        toast(e, 'warn');
+      if (isWarning(e)) {
+        this.banner = this.eventText(e);
+        toast(this.banner, 'warn');
       }
     }
     const a = m.action;
@@ -326,9 +381,12 @@ class TableView {
     this.error = '';
     this.renderControls();
     try {
-      const res = await api.act(this.table.id, this.token, this.view.version, body);
+      const at = this.view.version;
+      const res = await api.act(this.table.id, this.token, at, body);
       for (const a of res.actions) this.addLog(a.version, a, undefined);
-      this.setView(res.state);
+      // Live, the events show the answers one after another; otherwise jump.
+      this.sentAt = at;
+      if (this.conn !== 'open') this.setView(res.state);
       this.notationInput.value = '';
     } catch (e) {
       if (e instanceof api.ApiError && (e.code === 'stale_version' || e.code === 'not_your_turn')) {
@@ -460,6 +518,7 @@ class TableView {
     const summary = this.ui.summary(this.view.observation);
     const connText = this.conn === 'open' ? 'live' : this.conn === 'refused' ? 'watching' : 'reconnecting…';
     this.statusBar.className = `status-bar${mine ? ' your-turn' : ''}`;
+    document.title = mine ? '● Your turn · spelbord' : 'Table · spelbord';
     replace(this.statusBar,
       h('span', { class: 'turn-dot', 'aria-hidden': 'true' }),
       h('div', { style: 'flex: 1' },
@@ -479,6 +538,7 @@ class TableView {
     const keep = focusTarget || (active && active.getAttribute && active.getAttribute('data-target'));
     const svg = this.ui.render(this.ctx());
     this.boardBox.className = `board-wrap game-${this.game}${Date.now() - this.rolledAt < 900 ? ' just-rolled' : ''}${this.myTurn() ? ' my-turn' : ''}`;
+    this.boardBox.dataset.version = String(this.view.version);
     replace(this.boardBox, svg);
     if (keep) {
       const again = /** @type {SVGElement | null} */ (this.boardBox.querySelector(`[data-target="${CSS.escape(keep)}"]`));
@@ -617,10 +677,25 @@ class TableView {
         items.push(h('li', { class: e.seat === null || forced ? 'auto' : '', value: v },
           who ? h('span', { class: 'who' }, `${who}: `) : null, e.text, forced ? (e.text === 'pass' ? ' (no move)' : ' (forced)') : ''));
       }
-      for (const ev of e.events) items.push(h('li', { class: 'event' }, ev));
+      for (const ev of e.events) items.push(h('li', { class: 'event' }, this.eventText(ev)));
     }
     replace(this.logList, items.length ? items : h('li', { class: 'muted', style: 'list-style:none' }, 'No moves yet.'));
     this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /**
+   * A seat as events name it: "You" for the viewer, otherwise its role
+   * (colour, side or number as the page shows it).
+   * @param {number} seat
+   */
+  who(seat) {
+    if (seat === this.seat) return 'You';
+    return seatRole(this.game, seat, this.view.observation);
+  }
+
+  /** An event in words. @param {GameEvent} e */
+  eventText(e) {
+    return eventText(e, (p) => this.who(p));
   }
 
   renderAllMoves() {
@@ -645,6 +720,11 @@ class TableView {
           : null,
         finished || !this.table.hidden_information ? h('a', { href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, 'Download the record') : null,
         h('a', { href: `/?rules=${this.game}`, target: '_blank' }, 'Rules'),
-        h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, 'Lobby')));
+        h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, 'Lobby')),
+      h('label', { class: 'small speed' }, 'Other players\' moves: ',
+        h('select', {
+          'data-testid': 'speed',
+          onchange: (/** @type {Event} */ e) => store.setSpeed(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value)),
+        }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, v)))));
   }
 }

@@ -1,10 +1,13 @@
 // @ts-check
-/** Short messages in the corner of the screen. */
+/** A short notice in the corner of the screen: a new one replaces the last. */
 
-import { h } from './dom.js';
+import { h, replace } from './dom.js';
+
+/** @type {ReturnType<typeof setTimeout> | null} */
+let timer = null;
 
 /**
- * Shows a message for a few seconds.
+ * Shows a notice for a few seconds, in place of any notice still shown.
  * @param {string} text
  * @param {'info' | 'warn'} [kind]
  */
@@ -14,7 +17,8 @@ export function toast(text, kind = 'info') {
     area = h('div', { class: 'toast-area', role: 'status', 'aria-live': 'polite' });
     document.body.append(area);
   }
-  const el = h('div', { class: `toast${kind === 'warn' ? ' warn' : ''}` }, text);
-  area.append(el);
-  setTimeout(() => el.remove(), kind === 'warn' ? 7000 : 4000);
+  const el = h('div', { class: `toast${kind === 'warn' ? ' warn' : ''}`, 'data-testid': 'toast' }, text);
+  replace(/** @type {HTMLElement} */ (area), el);
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => el.remove(), kind === 'warn' ? 7000 : 4000);
 }

@@ -6,7 +6,8 @@
  *   A legal action: its notation and its JSON form, as the engine gives them.
  * @typedef {{kind: 'player', seat: number} | {kind: 'chance'} | {kind: 'over'}} TurnInfo
  * @typedef {{version: number, turn: TurnInfo, observation: any, text: string,
- *   legal?: ActionInfo[], returns?: number[]}} StateView
+ *   legal?: ActionInfo[], steps?: import('./games/steps.js').StepGraph,
+ *   returns?: number[]}} StateView
  *   The state as one viewer may see it (the server's `state` objects).
  * @typedef {{seat: number, kind: 'open' | 'human' | 'ai', name?: string | null,
  *   agent?: string}} SeatInfo
@@ -29,9 +30,13 @@
  * @typedef {Object} BoardContext  Everything a board needs to draw itself.
  * @property {any} obs the engine's observation for this viewer
  * @property {ActionInfo[]} legal the viewer's legal actions (empty when not his turn)
+ * @property {import('./games/steps.js').StepGraph | null} [steps] the legal
+ *   plays made step by step (the tables games), with the legal actions
  * @property {number | null} seat the viewer's seat (null: a spectator)
  * @property {string[]} names a display name per seat
  * @property {any} pick the board's partial selection (see each game)
+ * @property {{seat: number, json: any} | null} [last] the last move made on
+ *   the board, by whom (to mark it)
  * @property {ActionInfo | null} [preview] an action to show as a suggestion (a hint)
  * @property {string} [text] the engine's text drawing of the position
  * @property {boolean} [portrait] draw for a narrow, tall screen (a phone held upright)

@@ -4,7 +4,7 @@
  * square, a rest field in each corner, each colour's start and goal points,
  * the bar in the middle, stones still to enter (Tric-Trac), the cube.
  * Turned so that the viewer's own side is at the bottom. Plays are built
- * stone by stone, the smaller number first (see steps.js).
+ * stone by stone from the steps the server sends (see steps.js).
  */
 
 import { s, svgRoot, target } from '../dom.js';
@@ -16,81 +16,23 @@ import * as steps from './steps.js';
 /** @typedef {import('./steps.js').Step} Step */
 
 const FIELDS = 28;
-const TRACK = 20;
 const BAR_CODE = 29;
 const IN_CODE = 30;
 const OFF_CODE = 0;
 const COLOURS = /** @type {Record<string, string>} */ ({ Blue: 'blue', Red: 'red', Yellow: 'yellow', Green: 'green' });
 
-/** @param {number} r ring index 0..27 */
-const isRest = (r) => r % 7 === 6;
-/** @param {number} seat @param {number} d */
-const fieldOf = (seat, d) => (7 * seat + d) % FIELDS;
-/** @param {number} seat @param {number} r */
-const distanceOf = (seat, r) => (r + FIELDS - 7 * seat) % FIELDS;
-
 /**
- * The board a play is checked on.
+ * The board a play is drawn on.
  * @typedef {{fields: number[][], bar: number[], waiting: number[], off: number[]}} HgBoard
  */
 
 /** @param {any} obs @returns {HgBoard} */
 function boardOf(obs) {
   return {
-    fields: obs.fields.map((/** @type {number[]} */ f) => f.slice()),
+    fields: obs.fields,
     bar: obs.players.map((/** @type {any} */ p) => p.bar),
     waiting: obs.players.map((/** @type {any} */ p) => p.waiting),
     off: obs.players.map((/** @type {any} */ p) => p.off),
-  };
-}
-
-/**
- * The step rules for player `m` (sitting at board seat `seat`).
- * @param {number} m @param {number} seat @param {boolean} tric
- * @returns {import('./steps.js').StepBoard<HgBoard>}
- */
-export function hgRules(m, seat, tric) {
-  return {
-    keepDiceOrder: true,
-    canStart(b, from) {
-      if (from === BAR_CODE) return b.bar[m] > 0;
-      if (from === IN_CODE) return b.waiting[m] > 0;
-      return (b.fields[from - 1] || [])[m] > 0;
-    },
-    canLand(b, step) {
-      if (step.to === OFF_CODE) return true;
-      const r = step.to - 1;
-      if (isRest(r)) return true;
-      const here = b.fields[r];
-      if (here.some((n, q) => q !== m && n >= 2)) return false;
-      if (tric && here[m] >= 3) return false;
-      return true;
-    },
-    apply(b, step) {
-      const n = { fields: b.fields.map((f) => f.slice()), bar: b.bar.slice(), waiting: b.waiting.slice(), off: b.off.slice() };
-      if (step.from === BAR_CODE) n.bar[m] -= 1;
-      else if (step.from === IN_CODE) n.waiting[m] -= 1;
-      else n.fields[step.from - 1][m] -= 1;
-      if (step.to === OFF_CODE) n.off[m] += 1;
-      else {
-        const r = step.to - 1;
-        if (!isRest(r)) {
-          n.fields[r].forEach((count, q) => {
-            if (q !== m && count === 1) {
-              n.fields[r][q] = 0;
-              n.bar[q] += 1;
-            }
-          });
-        }
-        n.fields[r][m] += 1;
-      }
-      return n;
-    },
-    advance(from, die) {
-      if (from === BAR_CODE || from === IN_CODE) return fieldOf(seat, die - 1) + 1;
-      const d = distanceOf(seat, from - 1) + die;
-      return d >= TRACK ? OFF_CODE : fieldOf(seat, d) + 1;
-    },
   };
 }
 
@@ -111,32 +53,15 @@ function mover(obs) {
   return obs.turn && typeof obs.turn === 'object' ? obs.turn.player : obs.mover;
 }
 
-/** @param {BoardContext} ctx */
-function rulesFor(ctx) {
-  const m = mover(ctx.obs);
-  return hgRules(m, ctx.obs.players[m].seat, ctx.obs.game === 'tric-trac');
+/** The legal plays made step by step, as the server sends them. @param {BoardContext} ctx */
+function graph(ctx) {
+  return ctx.steps || null;
 }
 
-/** @type {WeakMap<ActionInfo[], steps.Variant[]>} */
-const variantCache = new WeakMap();
-
-/** @param {BoardContext} ctx */
-function variants(ctx) {
-  let v = variantCache.get(ctx.legal);
-  if (!v) {
-    v = steps.variantsOf(ctx.legal, boardOf(ctx.obs), rulesFor(ctx));
-    variantCache.set(ctx.legal, v);
-  }
-  return v;
-}
-
-/** @param {BoardContext} ctx */
+/** @param {BoardContext} ctx @returns {HgBoard} */
 function currentBoard(ctx) {
-  const rules = rulesFor(ctx);
-  let b = boardOf(ctx.obs);
-  if (ctx.legal.length === 0) return b;
-  for (const st of pickOf(ctx).steps) b = rules.apply(b, st);
-  return b;
+  const after = pickOf(ctx).steps.length > 0 ? steps.boardAfter(graph(ctx), pickOf(ctx).steps) : null;
+  return after || boardOf(ctx.obs);
 }
 
 /** @param {string} t @returns {number | null} */
@@ -155,10 +80,10 @@ function choose(ctx, t) {
   if (code === null) return pick;
   if (pick.selected !== null) {
     if (code === pick.selected) return { ...pick, selected: null };
-    const path = steps.destinations(variants(ctx), pick.steps, pick.selected).get(code);
+    const path = steps.destinations(graph(ctx), pick.steps, pick.selected).get(code);
     if (path) return { steps: [...pick.steps, ...path], selected: null };
   }
-  const sources = new Set(steps.nextSteps(variants(ctx), pick.steps).map((st) => st.from));
+  const sources = new Set(steps.nextSteps(graph(ctx), pick.steps).map((st) => st.from));
   if (sources.has(code)) return { ...pick, selected: code };
   return pick;
 }
@@ -182,7 +107,7 @@ function prompt(ctx) {
   if (obs.phase === 'cube_decision') return 'Double the stake, or roll.';
   if (obs.phase === 'cube_response') return `A double to ${(obs.cube || 1) * 2}: accept or drop?`;
   const pick = pickOf(ctx);
-  const done = steps.completed(variants(ctx), pick.steps);
+  const done = steps.completed(graph(ctx), ctx.legal, pick.steps);
   if (done) return `Play complete: ${pick.steps.map((st) => `${codeName(st.from)}/${codeName(st.to)}`).join(' ')}. Confirm it, or undo.`;
   if (pick.selected !== null) return `Choose where the stone on ${codeName(pick.selected)} goes.`;
   const [a, b] = obs.dice || [];
@@ -254,11 +179,17 @@ function render(ctx) {
   const pick = pickOf(ctx);
   const myTurn = ctx.legal.length > 0 && steps.stepsOf(ctx.legal[0]) !== null;
   const b = currentBoard(ctx);
-  const srcs = myTurn ? new Set(steps.nextSteps(variants(ctx), pick.steps).map((st) => st.from)) : new Set();
-  const dests = myTurn && pick.selected !== null ? steps.destinations(variants(ctx), pick.steps, pick.selected) : new Map();
+  const srcs = myTurn ? new Set(steps.nextSteps(graph(ctx), pick.steps).map((st) => st.from)) : new Set();
+  const dests = myTurn && pick.selected !== null ? steps.destinations(graph(ctx), pick.steps, pick.selected) : new Map();
   const moved = new Set(pick.steps.map((st) => st.to));
   const preview = ctx.preview ? steps.stepsOf(ctx.preview) || [] : [];
   const previewTo = new Set(preview.map((st) => st.to));
+  // The last move on the board (absolute codes, as every player writes them).
+  const lastPlay = ctx.last && pick.steps.length === 0 && ctx.last.json ? steps.stepsOf({ text: '', json: ctx.last.json }) || [] : [];
+  const lastTo = new Set(lastPlay.map((st) => st.to));
+  const lastFrom = new Set(lastPlay.map((st) => st.from));
+  /** @param {number} code */
+  const lastClass = (code) => (lastTo.has(code) ? ' last-to' : lastFrom.has(code) ? ' last-from' : '');
   const colourOf = (/** @type {number} */ p) => COLOURS[players[p].colour] || 'blue';
   const m = mover(obs);
   /** Start and goal marks by ring index. @type {Map<number, string[]>} */
@@ -286,7 +217,7 @@ function render(ctx) {
     const parts = [];
     const fieldMarks = marks.get(r) || [];
     if (pos.rest) {
-      parts.push(s('circle', { cx: pos.x, cy: pos.y, r: CORNER / 2 - 14, class: `hg-rest${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}` }));
+      parts.push(s('circle', { cx: pos.x, cy: pos.y, r: CORNER / 2 - 14, class: `hg-rest${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
       parts.push(s('rect', { x: pos.x - CORNER / 2, y: pos.y - CORNER / 2, width: CORNER, height: CORNER, class: 'hit' }));
       const present = counts.map((n, p) => ({ n, p })).filter((x) => x.n > 0);
       present.forEach(({ n, p }, k) => {
@@ -305,7 +236,7 @@ function render(ctx) {
       const a = [pos.x + px * (PW / 2 - 3), pos.y + py * (PW / 2 - 3)];
       const c = [pos.x - px * (PW / 2 - 3), pos.y - py * (PW / 2 - 3)];
       const dark = r % 2 === 0;
-      parts.push(s('path', { d: `M ${a[0]} ${a[1]} L ${c[0]} ${c[1]} L ${tip[0]} ${tip[1]} Z`, class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}` }));
+      parts.push(s('path', { d: `M ${a[0]} ${a[1]} L ${c[0]} ${c[1]} L ${tip[0]} ${tip[1]} Z`, class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
       const hx = Math.min(a[0], c[0], tip[0]);
       const hy = Math.min(a[1], c[1], tip[1]);
       parts.push(s('rect', { x: hx, y: hy, width: Math.max(a[0], c[0], tip[0]) - hx, height: Math.max(a[1], c[1], tip[1]) - hy, class: 'hit' }));
@@ -407,8 +338,8 @@ export const highgammonUI = {
   render,
   choose,
   drag,
-  candidates: (ctx) => steps.agreeing(ctx.legal, variants(ctx), pickOf(ctx).steps),
-  complete: (ctx) => steps.completed(variants(ctx), pickOf(ctx).steps),
+  candidates: (ctx) => steps.agreeing(graph(ctx), ctx.legal, pickOf(ctx).steps),
+  complete: (ctx) => steps.completed(graph(ctx), ctx.legal, pickOf(ctx).steps),
   undo: (ctx) => {
     const pick = pickOf(ctx);
     return pick.selected !== null ? { ...pick, selected: null } : { steps: pick.steps.slice(0, -1), selected: null };

@@ -4,36 +4,19 @@
  * lists of single steps `{from, to, die}` (Tawla, backgammon, High-O Gammon,
  * Tric-Trac).
  *
- * The engine lists each resulting position once, in one order of its steps.
- * A person may play the same steps in another order, or move one checker
- * with the dice the other way round (24/23 23/21 for 24/22 22/21). So each
- * legal play is expanded into its *variants*: the orders of its steps (and,
- * for one checker using two different dice, the other path), each checked
- * step by step on a local board. The steps chosen so far are then a prefix
- * of some variants, and those variants say which steps may come next.
+ * The server sends, beside the legal actions, the turn made step by step:
+ * the positions a play passes through (`boards`, the start first), the
+ * single steps between them (`moves`) in every order the rules allow, and
+ * where each legal play ends (`ends`). The client only follows it: it
+ * knows no rule of any game.
  */
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {{from: number, to: number, die: number}} Step */
-
+/** @typedef {{at: number, from: number, to: number, die: number, next: number}} StepMove */
 /**
- * @template B
- * @typedef {Object} StepBoard  A game's local board for checking steps.
- * @property {(board: B, from: number) => boolean} canStart whether the mover
- *   has a checker to move at `from`
- * @property {(board: B, step: Step) => boolean} canLand whether a step may
- *   land on its `to`
- * @property {(board: B, step: Step) => B} apply the board after a step (a copy)
- * @property {(from: number, die: number) => number} advance where a die takes
- *   a checker from `from` (the off code when it leaves the board)
- * @property {boolean} keepDiceOrder whether the dice must be played in the
- *   listed order (High-O Gammon: the smaller number first)
- */
-
-/**
- * @typedef {Object} Variant  One way of playing a legal action step by step.
- * @property {ActionInfo} action the legal action (sent when confirmed)
- * @property {Step[]} seq its steps in this order
+ * @typedef {{boards: any[], moves: StepMove[], ends: {at: number, action: number}[]}} StepGraph
+ *   The legal plays made step by step, as the server sends them.
  */
 
 /**
@@ -51,181 +34,111 @@ export function sameStep(a, b) {
   return a.from === b.from && a.to === b.to && a.die === b.die;
 }
 
-/** @param {Step[]} seq */
-function seqKey(seq) {
-  return seq.map((s) => `${s.from}/${s.to}/${s.die}`).join(' ');
-}
-
 /**
- * Every order of `items` (at most 4 items, so at most 24 orders).
- * @template T
- * @param {T[]} items
- * @returns {T[][]}
+ * The position reached by the steps chosen so far, or null when they are
+ * not the beginning of any legal play.
+ * @param {StepGraph | null | undefined} graph
+ * @param {Step[]} pending
+ * @returns {number | null}
  */
-function permutations(items) {
-  if (items.length <= 1) return [items.slice()];
-  /** @type {T[][]} */
-  const out = [];
-  items.forEach((item, i) => {
-    const rest = items.slice(0, i).concat(items.slice(i + 1));
-    for (const p of permutations(rest)) out.push([item, ...p]);
-  });
-  return out;
-}
-
-/**
- * The same checker path with the two dice the other way round, when a
- * two-step play moves one checker with two different dice.
- * @template B
- * @param {Step[]} play
- * @param {StepBoard<B>} rules
- * @returns {Step[] | null}
- */
-function swappedPath(play, rules) {
-  if (play.length !== 2) return null;
-  const [a, b] = play;
-  if (a.die === b.die || b.from !== a.to) return null;
-  const middle = rules.advance(a.from, b.die);
-  if (middle === b.to) return null;
-  const end = rules.advance(middle, a.die);
-  if (end !== b.to) return null;
-  return [
-    { from: a.from, to: middle, die: b.die },
-    { from: middle, to: b.to, die: a.die },
-  ];
-}
-
-/**
- * Whether a sequence of steps can be played in this order on `board`.
- * @template B
- * @param {B} board
- * @param {Step[]} seq
- * @param {StepBoard<B>} rules
- */
-function playable(board, seq, rules) {
-  let b = board;
-  for (const step of seq) {
-    if (!rules.canStart(b, step.from) || !rules.canLand(b, step)) return false;
-    b = rules.apply(b, step);
+export function positionAfter(graph, pending) {
+  if (!graph) return null;
+  let at = 0;
+  for (const st of pending) {
+    const m = graph.moves.find((mv) => mv.at === at && sameStep(mv, st));
+    if (!m) return null;
+    at = m.next;
   }
-  return true;
+  return at;
 }
 
 /**
- * Every variant of every legal play on `board`. The engine's own order of
- * each play is always kept, even if the local check would refuse it.
- * @template B
- * @param {ActionInfo[]} legal
- * @param {B} board
- * @param {StepBoard<B>} rules
- * @returns {Variant[]}
- */
-export function variantsOf(legal, board, rules) {
-  /** @type {Variant[]} */
-  const out = [];
-  for (const action of legal) {
-    const play = stepsOf(action);
-    if (!play || play.length === 0) continue;
-    const seen = new Set([seqKey(play)]);
-    out.push({ action, seq: play });
-    const bases = [play];
-    const swapped = rules.keepDiceOrder ? null : swappedPath(play, rules);
-    if (swapped) bases.push(swapped);
-    for (const base of bases) {
-      for (const seq of permutations(base)) {
-        const key = seqKey(seq);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (rules.keepDiceOrder && seq.some((s, i) => s.die !== play[i].die)) continue;
-        if (playable(board, seq, rules)) out.push({ action, seq });
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * The variants that begin with the steps chosen so far.
- * @param {Variant[]} variants
+ * The board after the steps chosen so far (in the observation's own form),
+ * or null when there is none.
+ * @param {StepGraph | null | undefined} graph
  * @param {Step[]} pending
  */
-export function matching(variants, pending) {
-  return variants.filter(
-    (v) => v.seq.length >= pending.length && pending.every((s, i) => sameStep(s, v.seq[i])),
-  );
+export function boardAfter(graph, pending) {
+  const at = positionAfter(graph, pending);
+  return graph && at !== null ? graph.boards[at] : null;
 }
 
 /**
- * The steps that may come next, one per (from, to, die).
- * @param {Variant[]} variants
+ * The steps that may come next.
+ * @param {StepGraph | null | undefined} graph
  * @param {Step[]} pending
  * @returns {Step[]}
  */
-export function nextSteps(variants, pending) {
-  /** @type {Map<string, Step>} */
-  const next = new Map();
-  for (const v of matching(variants, pending)) {
-    const s = v.seq[pending.length];
-    if (s) next.set(`${s.from}/${s.to}/${s.die}`, s);
-  }
-  return [...next.values()];
+export function nextSteps(graph, pending) {
+  const at = positionAfter(graph, pending);
+  if (!graph || at === null) return [];
+  return graph.moves.filter((m) => m.at === at).map(({ from, to, die }) => ({ from, to, die }));
 }
 
 /**
  * Where the checker at `from` may go next, each destination with the
  * steps that take it there (one step, or several in a row by one checker;
  * the fewest steps, then the smallest dice, win).
- * @param {Variant[]} variants
+ * @param {StepGraph | null | undefined} graph
  * @param {Step[]} pending
  * @param {number} from
  * @returns {Map<number, Step[]>}
  */
-export function destinations(variants, pending, from) {
+export function destinations(graph, pending, from) {
   /** @type {Map<number, Step[]>} */
   const found = new Map();
-  /** @param {Step[]} path @param {number} at */
-  const walk = (path, at) => {
-    const options = nextSteps(variants, [...pending, ...path])
-      .filter((s) => s.from === at)
-      .sort((a, b) => a.die - b.die);
-    for (const step of options) {
-      const longer = [...path, step];
-      const known = found.get(step.to);
-      if (!known || known.length > longer.length) found.set(step.to, longer);
-      // A checker borne off goes no further.
-      if (step.to !== at && longer.length < 4 && !isOff(step.to)) walk(longer, step.to);
+  const start = positionAfter(graph, pending);
+  if (!graph || start === null) return found;
+  /** @type {{at: number, from: number, path: Step[]}[]} */
+  let frontier = [{ at: start, from, path: [] }];
+  // Breadth first: fewer steps are found first.
+  while (frontier.length > 0) {
+    /** @type {{at: number, from: number, path: Step[]}[]} */
+    const next = [];
+    for (const f of frontier) {
+      const options = graph.moves.filter((m) => m.at === f.at && m.from === f.from).sort((a, b) => a.die - b.die);
+      for (const m of options) {
+        const path = [...f.path, { from: m.from, to: m.to, die: m.die }];
+        if (!found.has(m.to)) found.set(m.to, path);
+        if (m.to !== f.from && path.length < 4) next.push({ at: m.next, from: m.to, path });
+      }
     }
-  };
-  walk([], from);
+    frontier = next;
+  }
   return found;
-}
-
-/** @param {number} to */
-function isOff(to) {
-  return to === 0;
 }
 
 /**
  * The legal action named in full by the steps chosen so far, if any.
- * @param {Variant[]} variants
+ * @param {StepGraph | null | undefined} graph
+ * @param {ActionInfo[]} legal
  * @param {Step[]} pending
  * @returns {ActionInfo | null}
  */
-export function completed(variants, pending) {
+export function completed(graph, legal, pending) {
   if (pending.length === 0) return null;
-  const done = matching(variants, pending).filter((v) => v.seq.length === pending.length);
-  return done.length > 0 ? done[0].action : null;
+  const at = positionAfter(graph, pending);
+  if (!graph || at === null) return null;
+  const end = graph.ends.find((e) => e.at === at);
+  return end ? legal[end.action] || null : null;
 }
 
 /**
  * The legal actions (of any kind) that agree with the steps chosen so far.
+ * @param {StepGraph | null | undefined} graph
  * @param {ActionInfo[]} legal
- * @param {Variant[]} variants
  * @param {Step[]} pending
  * @returns {ActionInfo[]}
  */
-export function agreeing(legal, variants, pending) {
+export function agreeing(graph, legal, pending) {
   if (pending.length === 0) return legal;
-  const actions = new Set(matching(variants, pending).map((v) => v.action));
-  return legal.filter((a) => actions.has(a));
+  const start = positionAfter(graph, pending);
+  if (!graph || start === null) return [];
+  const reach = new Set([start]);
+  // Positions are listed before those they lead to.
+  for (const m of [...graph.moves].sort((a, b) => a.at - b.at)) {
+    if (reach.has(m.at)) reach.add(m.next);
+  }
+  const actions = new Set(graph.ends.filter((e) => reach.has(e.at)).map((e) => e.action));
+  return legal.filter((_, i) => actions.has(i));
 }

@@ -2,7 +2,8 @@
 /**
  * The tables board (Tawla, backgammon): 24 points, bar and bear-off tray,
  * drawn from the viewer's side (home quarter bottom right, points in the
- * viewer's numbering). Plays are built checker by checker; see steps.js.
+ * viewer's numbering). Plays are built checker by checker from the steps
+ * the server sends; see steps.js.
  */
 
 import { portrait, s, svgRoot, target } from '../dom.js';
@@ -63,42 +64,6 @@ export function boardFor(obs, who) {
   return board;
 }
 
-/** @type {import('./steps.js').StepBoard<TBoard>} */
-export const tableRules = {
-  keepDiceOrder: false,
-  canStart: (b, from) => (from === BAR ? b.meBar > 0 : b.me[from] > 0),
-  canLand(b, step) {
-    if (step.to === OFF) return true;
-    const them = b.them[step.to];
-    if (them >= 2) return false;
-    // A point that holds a pin of theirs cannot be taken over (Tawla).
-    if (them === 1 && b.under[step.to] !== 0) return false;
-    return true;
-  },
-  apply(b, step) {
-    const n = { ...b, me: b.me.slice(), them: b.them.slice(), under: b.under.slice() };
-    if (step.from === BAR) n.meBar -= 1;
-    else {
-      n.me[step.from] -= 1;
-      if (n.me[step.from] === 0 && n.under[step.from] === -1) {
-        n.them[step.from] = 1;
-        n.under[step.from] = 0;
-      }
-    }
-    if (step.to === OFF) n.meOff += 1;
-    else {
-      if (n.them[step.to] === 1) {
-        n.them[step.to] = 0;
-        if (n.pins) n.under[step.to] = -1;
-        else n.themBar += 1;
-      }
-      n.me[step.to] += 1;
-    }
-    return n;
-  },
-  advance: (from, die) => Math.max(from - die, OFF),
-};
-
 /**
  * The pick: steps chosen so far and the selected source.
  * @typedef {{steps: Step[], selected: number | null}} TablesPick
@@ -114,17 +79,9 @@ function viewSeat(ctx) {
   return ctx.seat === 1 ? 1 : 0;
 }
 
-/** Cache of variants per legal list. @type {WeakMap<ActionInfo[], steps.Variant[]>} */
-const variantCache = new WeakMap();
-
-/** @param {BoardContext} ctx */
-function variants(ctx) {
-  let v = variantCache.get(ctx.legal);
-  if (!v) {
-    v = steps.variantsOf(ctx.legal, boardFor(ctx.obs, viewSeat(ctx)), tableRules);
-    variantCache.set(ctx.legal, v);
-  }
-  return v;
+/** The legal plays made step by step, as the server sends them. @param {BoardContext} ctx */
+function graph(ctx) {
+  return ctx.steps || null;
 }
 
 /** @param {BoardContext} ctx @returns {TablesPick} */
@@ -134,14 +91,13 @@ function pickOf(ctx) {
 
 /** The board after the steps chosen so far. @param {BoardContext} ctx */
 function currentBoard(ctx) {
-  let b = boardFor(ctx.obs, viewSeat(ctx));
-  for (const step of pickOf(ctx).steps) b = tableRules.apply(b, step);
-  return b;
+  const after = pickOf(ctx).steps.length > 0 ? steps.boardAfter(graph(ctx), pickOf(ctx).steps) : null;
+  return boardFor(after ? { ...ctx.obs, board: after } : ctx.obs, viewSeat(ctx));
 }
 
 /** Sources of next steps. @param {BoardContext} ctx */
 function sources(ctx) {
-  return new Set(steps.nextSteps(variants(ctx), pickOf(ctx).steps).map((st) => st.from));
+  return new Set(steps.nextSteps(graph(ctx), pickOf(ctx).steps).map((st) => st.from));
 }
 
 /** @param {number} p */
@@ -169,7 +125,7 @@ function choose(ctx, t) {
   const srcs = sources(ctx);
   if (pick.selected !== null) {
     if (point === pick.selected) return { ...pick, selected: null };
-    const dests = steps.destinations(variants(ctx), pick.steps, pick.selected);
+    const dests = steps.destinations(graph(ctx), pick.steps, pick.selected);
     const path = dests.get(point);
     if (path) return { steps: [...pick.steps, ...path], selected: null };
   }
@@ -190,12 +146,12 @@ function drag(ctx, from, to) {
 
 /** @param {BoardContext} ctx */
 function candidates(ctx) {
-  return steps.agreeing(ctx.legal, variants(ctx), pickOf(ctx).steps);
+  return steps.agreeing(graph(ctx), ctx.legal, pickOf(ctx).steps);
 }
 
 /** @param {BoardContext} ctx */
 function complete(ctx) {
-  return steps.completed(variants(ctx), pickOf(ctx).steps);
+  return steps.completed(graph(ctx), ctx.legal, pickOf(ctx).steps);
 }
 
 /** @param {BoardContext} ctx @returns {TablesPick} */
@@ -327,7 +283,7 @@ function render(ctx) {
   const b = currentBoard(ctx);
   const srcs = myTurn ? sources(ctx) : new Set();
   const dests = myTurn && pick.selected !== null
-    ? steps.destinations(variants(ctx), pick.steps, pick.selected)
+    ? steps.destinations(graph(ctx), pick.steps, pick.selected)
     : new Map();
   const lastSteps = new Set(pick.steps.map((st) => st.to));
   const preview = ctx.preview ? steps.stepsOf(ctx.preview) : null;
@@ -335,6 +291,12 @@ function render(ctx) {
   const previewFrom = new Set((preview || []).map((st) => st.from));
   const meName = colourName(me);
   const themName = colourName(them);
+  // The last move on the board, in the viewer's numbering.
+  const lastPlay = ctx.last && pick.steps.length === 0 && ctx.last.json ? steps.stepsOf({ text: '', json: ctx.last.json }) || [] : [];
+  /** @param {number} p */
+  const viewed = (p) => (ctx.last && ctx.last.seat !== me && p >= 1 && p <= 24 ? 25 - p : p);
+  const lastTo = new Set(lastPlay.map((st) => viewed(st.to)));
+  const lastFrom = new Set(lastPlay.map((st) => viewed(st.from)));
 
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
@@ -361,7 +323,7 @@ function render(ctx) {
     const parts = [];
     parts.push(s('path', {
       d: `M ${x - PW / 2 + 2} ${baseY} L ${x + PW / 2 - 2} ${baseY} L ${x} ${tipY} Z`,
-      class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(p) ? ' preview' : ''}`,
+      class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(p) ? ' preview' : ''}${lastTo.has(p) ? ' last-to' : lastFrom.has(p) ? ' last-from' : ''}`,
     }));
     // Hit area covering the whole half column.
     parts.push(s('rect', { x: x - PW / 2, y: top ? TOP : H / 2, width: PW, height: H / 2 - TOP, class: 'hit' }));

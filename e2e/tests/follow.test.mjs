@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * Following the game: the computer's moves are shown one after another
+ * (every position is drawn, none skipped), its last move is marked on the
+ * board, the tab title says when it is your turn, and notices replace each
+ * other instead of piling up.
+ */
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createInLobby, launchBrowser, newPage, playOneMoveByKeyboard, shot, startServer } from '../lib/harness.mjs';
+
+/** @type {import('../lib/harness.mjs').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+test('the computer\'s moves: every position drawn in turn, the last one marked, the title cue', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await page.addInitScript(() => {
+    localStorage.setItem('spelbord.speed', '"normal"');
+    /** @type {number[]} */
+    const seen = [];
+    // @ts-ignore
+    window.seenVersions = seen;
+    new MutationObserver(() => {
+      const v = document.querySelector('.board-wrap')?.getAttribute('data-version');
+      if (v && seen[seen.length - 1] !== Number(v)) seen.push(Number(v));
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'] });
+  });
+  await createInLobby(page, server.url, 'tawla', {}, ['you', 'ai']);
+  const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+    && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
+  for (let turn = 0; turn < 3; turn++) {
+    await myTurn();
+    await playOneMoveByKeyboard(page);
+  }
+  await myTurn();
+  // @ts-ignore
+  const seen = /** @type {number[]} */ (await page.evaluate(() => window.seenVersions));
+  const first = seen.findIndex((v, i) => i > 0 && v > seen[i - 1]);
+  const live = seen.slice(first - 1);
+  for (let i = 1; i < live.length; i++) {
+    assert.equal(live[i], live[i - 1] + 1, `every position is drawn in turn: ${live.join(',')}`);
+  }
+  // The computer's last move is marked on the board.
+  assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is marked');
+  assert.match(await page.title(), /Your turn/);
+  await shot(page, 'tawla-last-move');
+  assert.ok(await page.locator('[data-testid="toast"]').count() <= 1, 'one notice at a time');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
