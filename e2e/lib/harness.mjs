@@ -41,7 +41,7 @@ export async function startServer() {
   let output = '';
   /** @param {string} addr */
   const launch = (addr) => {
-    const child = spawn(bin, [...args, '--addr', addr, '--db', path.join(dir, 'e2e.db'), '--rate-limit', '0', '--ai-workers', '1'], {
+    const child = spawn(bin, [...args, '--addr', addr, '--db', path.join(dir, 'e2e.db'), '--rate-limit', '0', '--create-limit', '0', '--max-open-tables', '0', '--ai-workers', '1'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
     });
