@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::game::{Game, GameState, Notation, Turn, Viewer};
 use crate::options::{OptionSpec, Options};
+use crate::outcome::Outcome;
 use rand::RngCore;
 use serde::Serialize;
 use serde_json::Value;
@@ -63,6 +64,13 @@ pub trait DynState: Send + Sync {
     fn parse_text(&self, text: &str) -> Result<ActionInfo>;
     /// Final returns per player (zeros before the end).
     fn returns(&self) -> Vec<f64>;
+    /// Who won (or the ranking, or a draw) and how, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The outcome as JSON (`null` before the end): result, winner, loser,
+    /// places and ending.
+    fn outcome_json(&self) -> Value {
+        serde_json::to_value(self.outcome()).unwrap_or(Value::Null)
+    }
     /// What `viewer` may see, as JSON.
     fn observation_json(&self, viewer: Viewer) -> Value;
     /// The whole state as JSON (everything, hidden parts included).
@@ -71,6 +79,8 @@ pub trait DynState: Send + Sync {
     fn render(&self, viewer: Viewer, color: bool) -> String;
     /// Events of the last action.
     fn events(&self) -> Vec<String>;
+    /// What the last action showed `viewer` alone (e.g. the card he drew).
+    fn private_events(&self, viewer: Viewer) -> Vec<String>;
     /// A copy of this state.
     fn clone_box(&self) -> Box<dyn DynState>;
     /// The concrete state, for code generic over the game (a [`StateOf`]).
@@ -193,6 +203,9 @@ impl<G: Game> DynState for StateOf<G> {
     fn returns(&self) -> Vec<f64> {
         self.0.returns().as_slice().to_vec()
     }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
     fn observation_json(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.0.observation(viewer)).unwrap_or(Value::Null)
     }
@@ -204,6 +217,9 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn events(&self) -> Vec<String> {
         self.0.events()
+    }
+    fn private_events(&self, viewer: Viewer) -> Vec<String> {
+        self.0.private_events(viewer)
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

@@ -286,6 +286,12 @@ impl Table {
             let (seat, text) = match state.turn() {
                 Turn::Over => return Ok(()),
                 Turn::Chance => (None, state.sample_chance(&mut self.rng).text),
+                Turn::Player(_) if self.game.hidden_information() => {
+                    // STO-5: whether a player could have chosen otherwise is
+                    // hidden too, so nothing forced is played by itself (an
+                    // AI seat chooses its only action as it chooses any).
+                    return Ok(());
+                }
                 Turn::Player(p) => {
                     let forced_for_seat =
                         self.auto_forced || matches!(self.seats[p].kind, SeatKind::Ai(_));
@@ -370,7 +376,7 @@ impl Table {
         let mut record = Record::new(self.game.id(), self.options.clone(), players);
         record.actions = self.actions.iter().map(|a| a.text.clone()).collect();
         if self.is_over() {
-            record.result = Some(self.state.returns());
+            record.finish(&self.state.returns(), self.state.outcome());
         }
         record
     }

@@ -17,7 +17,12 @@ impl Notation for StortokState {
             StortokAction::Chance(c) => {
                 let word = match self.phase {
                     Phase::Draw => "draw",
-                    Phase::Deal if self.deal_step() == DealStep::Turn => "turn",
+                    // The trump card: turned, or dealt face up in 1858 (STO-10).
+                    Phase::Deal
+                        if matches!(self.deal_step(), DealStep::Turn | DealStep::FaceUp(_)) =>
+                    {
+                        "turn"
+                    }
                     _ => "deal",
                 };
                 format!("{word} {c}")
@@ -98,6 +103,15 @@ impl Notation for StortokState {
         super::render::render(self, viewer, color)
     }
 
+    fn private_events(&self, viewer: Viewer) -> Vec<String> {
+        match (self.events.drew, viewer) {
+            (Some(c), Viewer::Player(p)) if p == self.events.actor as usize => {
+                vec![format!("you drew {c}")]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn events(&self) -> Vec<String> {
         let e = self.events;
         let mut out = Vec::new();
@@ -119,10 +133,9 @@ impl Notation for StortokState {
         if self.phase == Phase::Over {
             out.push(match (self.loser, self.capped) {
                 (Some(l), _) => format!("P{l} is left holding cards: P{l} is the stortok"),
-                (None, true) => {
+                (None, _) => {
                     format!("the safety cap of {} turns is reached: no loser", self.cap)
                 }
-                (None, false) => "nobody holds cards: no loser".into(),
             });
         }
         out

@@ -73,6 +73,7 @@ pub async fn replay(
         "players": record.players,
         "seats": view::seats_json(&t.seats),
         "result": record.result,
+        "outcome": record.outcome,
         "finished": t.is_over(),
         "steps": steps,
     })))

@@ -1,5 +1,5 @@
 //! Perft: the number of legal action sequences of each length from the start
-//! on the default board, pinned in `perft.txt`.
+//! on the default board, pinned in `perft.txt`, and of the variant opening.
 
 use super::*;
 
@@ -75,4 +75,18 @@ fn perft_agrees_with_the_brute_force_rule_check() {
     for depth in 1..=3 {
         assert_eq!(perft(&start, depth, &mut buf), perft_brute(&start, depth));
     }
+}
+
+#[test]
+fn perft_of_the_variant_opening_any() {
+    // LAG-4 with `opening=any`: the first actions may also be the blockade.
+    // Depth 2 by hand: 20 placements x 54 + 5 blockades in North's camp x 50
+    // + 30 other blockades x 54 = 2950.
+    let start = LagerState::new(LagerConfig {
+        stone_first: false,
+        ..LagerConfig::default()
+    });
+    let mut buf = Vec::new();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d, &mut buf)).collect();
+    assert_eq!(counts, [55, 2950, 86798]);
 }
