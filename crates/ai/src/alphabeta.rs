@@ -105,11 +105,11 @@ impl<S: GameState + Heuristic> AlphaBetaAgent<S> {
 
     /// The value of a finished game or the heuristic, for `player`.
     fn evaluate(state: &S, player: Player, ply: u32) -> i32 {
-        if state.turn() == Turn::Over {
-            let r = state.returns().get(player);
-            return if r > 0.0 {
+        if let Some(outcome) = state.outcome() {
+            let v = outcome.value(player);
+            return if v > 0.0 {
                 WIN - ply as i32
-            } else if r < 0.0 {
+            } else if v < 0.0 {
                 -WIN + ply as i32
             } else {
                 0

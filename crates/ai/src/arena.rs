@@ -2,7 +2,9 @@
 //! every seat equally often, one game between seated agents, and the score.
 //!
 //! **Score.** In each game every agent seated is compared with every other
-//! agent seated: the agent whose seats have the higher mean return gets 1,
+//! agent seated: the agent whose seats have the higher mean outcome score
+//! (each seat's share of the other seats it finished ahead of, from the
+//! game's [`Outcome`], so that a win paying 0 points is still a win) gets 1,
 //! the other 0, equal means give both 0.5; an agent's score for the game is
 //! the mean over the agents it met. With two agents this is simply 1 when
 //! the agent's side came out ahead: a win in two-player games; in Stortok,
@@ -14,7 +16,7 @@
 
 use crate::Agent;
 use spelbord_engine::rng::seeded;
-use spelbord_engine::{Game, GameState, Turn};
+use spelbord_engine::{Game, GameState, Outcome, Turn};
 use std::time::Instant;
 
 /// The agent (index) in each seat of game number `game`: seat s gets agent
@@ -26,13 +28,13 @@ pub fn seating(game: u64, agents: usize, seats: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Each agent's score in one game (see the module text); `None` for an
-/// agent not seated or alone at the table.
-pub fn game_scores(returns: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
+/// Each agent's score in one game from each seat's outcome score (see the
+/// module text); `None` for an agent not seated or alone at the table.
+pub fn game_scores(seat_scores: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
     let mut sum = vec![0.0; agents];
     let mut count = vec![0usize; agents];
     for (s, &a) in seats.iter().enumerate() {
-        sum[a] += returns[s];
+        sum[a] += seat_scores[s];
         count[a] += 1;
     }
     let mean: Vec<Option<f64>> = (0..agents)
@@ -111,6 +113,8 @@ pub fn elo(score: f64) -> f64 {
 pub struct GameResult {
     /// Returns per seat.
     pub returns: Vec<f64>,
+    /// Who won and how (`None` only if the game never ended).
+    pub outcome: Option<Outcome>,
     /// Player decisions made per seat.
     pub decisions: Vec<u64>,
     /// Seconds spent choosing per seat (CPU time of the thread).
@@ -119,6 +123,18 @@ pub struct GameResult {
     pub longest: Vec<f64>,
     /// All actions, chance included.
     pub plies: u64,
+}
+
+impl GameResult {
+    /// Each seat's outcome score: the share of the other seats it finished
+    /// ahead of, ties counting half (0.5 each if the game has no outcome).
+    pub fn seat_scores(&self) -> Vec<f64> {
+        let n = self.returns.len();
+        match &self.outcome {
+            Some(o) => (0..n).map(|s| o.score(s)).collect(),
+            None => vec![0.5; n],
+        }
+    }
 }
 
 /// Plays one game of `game` with `agents[s]` in seat s, the dice from
@@ -165,6 +181,7 @@ pub fn play_game<G: Game>(
     }
     GameResult {
         returns: state.returns().as_slice().to_vec(),
+        outcome: state.outcome(),
         decisions,
         seconds,
         longest,
@@ -175,6 +192,7 @@ pub fn play_game<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spelbord_engine::Ending;
 
     #[test]
     fn seating_rotates_every_agent_through_every_seat() {
@@ -191,27 +209,44 @@ mod tests {
         }
     }
 
+    fn scores(o: Outcome) -> Vec<f64> {
+        (0..o.num_players()).map(|s| o.score(s)).collect()
+    }
+
     #[test]
     fn two_agent_scores_follow_the_sides_net_result() {
         // Stortok, three seats A B A: the stortok in B's seat.
-        let s = game_scores(&[0.5, -1.0, 0.5], &[0, 1, 0], 2);
+        let s = game_scores(
+            &scores(Outcome::loser(3, 1, Ending::Stortok)),
+            &[0, 1, 0],
+            2,
+        );
         assert_eq!(s, vec![Some(1.0), Some(0.0)]);
         // One of A's seats lost.
-        let s = game_scores(&[-1.0, 0.5, 0.5], &[0, 1, 0], 2);
+        let s = game_scores(
+            &scores(Outcome::loser(3, 0, Ending::Stortok)),
+            &[0, 1, 0],
+            2,
+        );
         assert_eq!(s, vec![Some(0.0), Some(1.0)]);
-        // Four-player High-O Gammon A B A B: A's seat 2 won.
-        let s = game_scores(&[-4.0, -8.0, 20.0, -8.0], &[0, 1, 0, 1], 2);
+        // Four-player High-O Gammon A B A B: A's seat 2 won, seat 0 paid least.
+        let hg = Outcome::ranking(&[1, 2, 0, 2], Ending::BorneOff);
+        let s = game_scores(&scores(hg), &[0, 1, 0, 1], 2);
         assert_eq!(s, vec![Some(1.0), Some(0.0)]);
+        // HG-15: a two-player High-O Gammon win that pays 0 points.
+        let s = game_scores(&scores(Outcome::winner(2, 1, Ending::BorneOff)), &[0, 1], 2);
+        assert_eq!(s, vec![Some(0.0), Some(1.0)]);
         // A draw.
-        let s = game_scores(&[0.0, 0.0], &[1, 0], 2);
+        let s = game_scores(&scores(Outcome::draw(2, Ending::TurnCap)), &[1, 0], 2);
         assert_eq!(s, vec![Some(0.5), Some(0.5)]);
     }
 
     #[test]
     fn three_agents_scores_average_one_half() {
-        let s = game_scores(&[-1.0, 0.5, 0.5], &[0, 1, 2], 3);
+        let stortok = scores(Outcome::loser(3, 0, Ending::Stortok));
+        let s = game_scores(&stortok, &[0, 1, 2], 3);
         assert_eq!(s, vec![Some(0.0), Some(0.75), Some(0.75)]);
-        let s = game_scores(&[1.0, -1.0], &[2, 0], 3);
+        let s = game_scores(&scores(Outcome::winner(2, 0, Ending::Single)), &[2, 0], 3);
         assert_eq!(s, vec![Some(0.0), None, Some(1.0)]);
     }
 

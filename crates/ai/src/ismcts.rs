@@ -9,7 +9,7 @@ use crate::mcts::{most_visited, root_estimates, within_budget};
 use crate::playout::Playouts;
 use crate::spec::{Budget, MctsConfig};
 use crate::tree::{Edge, NONE, Tree};
-use crate::values::{Values, rank_scores, search_actions};
+use crate::values::{Values, final_scores, search_actions};
 use crate::{ActionEstimate, Agent};
 use rand::seq::SliceRandom;
 use spelbord_engine::rng::{SeededRng, seeded};
@@ -100,7 +100,7 @@ impl<S: GameState + Heuristic> IsmctsAgent<S> {
         self.path.push(node);
         let scores: Values = loop {
             match state.turn() {
-                Turn::Over => break rank_scores(&state.returns()),
+                Turn::Over => break final_scores(&state),
                 Turn::Chance => {
                     let outcome = state.sample_chance(&mut self.rng);
                     state.apply(outcome);

@@ -215,7 +215,7 @@ impl<S: GameState + Heuristic> MctsAgent<S> {
         self.path.push(node);
         let scores: Values = loop {
             match state.turn() {
-                Turn::Over => break crate::values::rank_scores(&state.returns()),
+                Turn::Over => break crate::values::final_scores(&state),
                 Turn::Chance => {
                     let outcome = state.sample_chance(&mut self.rng);
                     state.apply(outcome);

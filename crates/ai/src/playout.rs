@@ -3,7 +3,7 @@
 //! heuristic scores the position.
 
 use crate::spec::PlayoutPolicy;
-use crate::values::{Values, rank_scores, search_actions, state_score, state_scores};
+use crate::values::{Values, final_scores, search_actions, state_score, state_scores};
 use rand::Rng;
 use spelbord_engine::{GameState, Heuristic, Turn};
 
@@ -31,7 +31,7 @@ impl<S: GameState + Heuristic> Playouts<S> {
         let mut decisions = 0u32;
         loop {
             match state.turn() {
-                Turn::Over => return rank_scores(&state.returns()),
+                Turn::Over => return final_scores(state),
                 Turn::Chance => {
                     let a = state.sample_chance(rng);
                     state.apply(a);

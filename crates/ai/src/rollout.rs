@@ -7,7 +7,7 @@
 
 use crate::greedy::best_index;
 use crate::spec::RolloutConfig;
-use crate::values::{Values, rank_scores, search_actions, state_score, state_scores};
+use crate::values::{Values, final_scores, search_actions, state_score, state_scores};
 use crate::{ActionEstimate, Agent};
 use rand::{Rng, RngCore};
 use spelbord_engine::rng::{SeededRng, seeded};
@@ -33,7 +33,7 @@ pub(crate) fn greedy_playout<S: GameState + Heuristic>(
     let mut decisions = 0;
     loop {
         match state.turn() {
-            Turn::Over => return rank_scores(&state.returns()),
+            Turn::Over => return final_scores(state),
             Turn::Chance => {
                 let a = state.sample_chance(dice);
                 state.apply(a);

@@ -1,39 +1,30 @@
 //! Values per player on one scale, 0..1, shared by every agent: a final
-//! result becomes each player's *score* (the share of the other players he
+//! outcome becomes each player's *score* (the share of the other players he
 //! finished ahead of, ties counting half: 1 for a two-player win, 0.5 for a
 //! draw, 0 for a loss), and a heuristic h in -1..1 becomes (1 + h) / 2.
 
-use spelbord_engine::{CubeAction, GameState, Heuristic, MAX_PLAYERS, Player, Returns, Turn};
+use spelbord_engine::{CubeAction, GameState, Heuristic, MAX_PLAYERS, Outcome, Player, Turn};
 
 /// One value per seat (only the first `num_players` are used).
 pub type Values = [f64; MAX_PLAYERS];
 
-/// Each player's score from final returns: the share of the other players
-/// with a lower return, ties counting half.
-pub fn rank_scores(returns: &Returns) -> Values {
-    let r = returns.as_slice();
-    let n = r.len();
+/// Each player's score from a game's outcome: the share of the other
+/// players he finished ahead of, ties counting half (a win that pays
+/// nothing is still a win).
+pub fn outcome_scores(outcome: &Outcome) -> Values {
     let mut out = [0.0; MAX_PLAYERS];
-    if n < 2 {
-        out[0] = 0.5;
-        return out;
-    }
-    for p in 0..n {
-        let mut s = 0.0;
-        for q in 0..n {
-            if q != p {
-                s += if r[p] > r[q] {
-                    1.0
-                } else if r[p] == r[q] {
-                    0.5
-                } else {
-                    0.0
-                };
-            }
-        }
-        out[p] = s / (n - 1) as f64;
+    for (p, v) in out.iter_mut().enumerate().take(outcome.num_players()) {
+        *v = outcome.score(p);
     }
     out
+}
+
+/// Every player's final score of a finished game (all 0.5 if it has no outcome).
+pub fn final_scores<S: GameState>(state: &S) -> Values {
+    match state.outcome() {
+        Some(outcome) => outcome_scores(&outcome),
+        None => [0.5; MAX_PLAYERS],
+    }
 }
 
 /// A heuristic value (-1..1) as a score (0..1).
@@ -46,7 +37,7 @@ pub fn heuristic_score(h: f64) -> f64 {
 /// otherwise the game's heuristic as scores.
 pub fn state_scores<S: GameState + Heuristic>(state: &S) -> Values {
     if state.turn() == Turn::Over {
-        return rank_scores(&state.returns());
+        return final_scores(state);
     }
     let mut out = [0.0; MAX_PLAYERS];
     for (p, v) in out.iter_mut().enumerate().take(state.num_players()) {
@@ -58,7 +49,7 @@ pub fn state_scores<S: GameState + Heuristic>(state: &S) -> Values {
 /// One player's value of `state` (see [`state_scores`]).
 pub fn state_score<S: GameState + Heuristic>(state: &S, player: Player) -> f64 {
     if state.turn() == Turn::Over {
-        return rank_scores(&state.returns())[player];
+        return final_scores(state)[player];
     }
     heuristic_score(state.heuristic(player))
 }
@@ -98,19 +89,27 @@ pub fn is_cube_decision<S: GameState>(state: &S, actions: &[S::Action]) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spelbord_engine::Ending;
 
     #[test]
     fn two_player_scores_are_win_draw_loss() {
-        let r = rank_scores(&Returns::two_player(1, 2.0));
+        let r = outcome_scores(&Outcome::winner(2, 1, Ending::Single));
         assert_eq!(&r[..2], &[0.0, 1.0]);
-        let r = rank_scores(&Returns::zeros(2));
+        let r = outcome_scores(&Outcome::draw(2, Ending::TurnCap));
         assert_eq!(&r[..2], &[0.5, 0.5]);
+    }
+
+    #[test]
+    fn a_win_that_pays_nothing_is_still_a_win() {
+        // HG-15: a 0-point High-O Gammon win.
+        let r = outcome_scores(&Outcome::ranking(&[1, 0], Ending::BorneOff));
+        assert_eq!(&r[..2], &[0.0, 1.0]);
     }
 
     #[test]
     fn multi_player_scores_average_one_half() {
         // Stortok with three: one loser, two equal others.
-        let r = rank_scores(&Returns::from_slice(&[0.5, -1.0, 0.5]));
+        let r = outcome_scores(&Outcome::loser(3, 1, Ending::Stortok));
         assert_eq!(&r[..3], &[0.75, 0.0, 0.75]);
         let mean: f64 = r[..3].iter().sum::<f64>() / 3.0;
         assert!((mean - 0.5).abs() < 1e-12);

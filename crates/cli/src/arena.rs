@@ -8,9 +8,8 @@ use anyhow::{Result, bail};
 use clap::Args;
 use serde::Serialize;
 use spelbord_ai::arena::{GameResult, elo, game_scores, play_game, seating, summarize};
-use spelbord_ai::values::rank_scores;
 use spelbord_ai::{Agent, make_agent_for};
-use spelbord_engine::{Game, GameState, GameVisitor, Options, Returns, visit_game};
+use spelbord_engine::{Game, GameState, GameVisitor, Options, visit_game};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -213,7 +212,8 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let mut block = vec![(0.0, 0usize); k];
     let mut drawn = vec![(0u64, 0u64); k];
     for (i, (seated, r)) in results.iter().enumerate() {
-        for (a, s) in game_scores(&r.returns, seated, k).into_iter().enumerate() {
+        let seat_scores = r.seat_scores();
+        for (a, s) in game_scores(&seat_scores, seated, k).into_iter().enumerate() {
             if let Some(s) = s {
                 block[a].0 += s;
                 block[a].1 += 1;
@@ -237,9 +237,8 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             returns[a].1 += 1;
         }
         plies += r.plies;
-        let ranks = rank_scores(&Returns::from_slice(&r.returns));
-        for (s, v) in by_seat.iter_mut().enumerate() {
-            v.push(ranks[s]);
+        for (v, &score) in by_seat.iter_mut().zip(&seat_scores) {
+            v.push(score);
         }
     }
     let seat_summaries: Vec<_> = by_seat.iter().map(|v| summarize(v)).collect();

@@ -7,7 +7,7 @@ use rand::Rng;
 use spelbord_ai::{Agent, Hint, default_hint_budget, hints_for, make_agent_for};
 use spelbord_engine::rng::seeded;
 use spelbord_engine::{
-    Game, GameState, GameVisitor, Notation, Options, Record, Turn, Viewer, visit_game,
+    Game, GameState, GameVisitor, Notation, Options, Outcome, Record, Turn, Viewer, visit_game,
 };
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -61,10 +61,43 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     visit_game(&args.game.clone(), Play(args))?
 }
 
-const HELP: &str = "\
-Enter a number from the list, or an action in notation (e.g. `24/18 18/13`).
-In tables games you may also enter one checker move at a time (`24/18`), then
-the next; `undo` takes back the last one, Enter confirms a complete play.
+/// How to write actions in the game at hand (the first part of `help`).
+fn notation_help(game: &str) -> &'static str {
+    match game {
+        "tawla" | "backgammon" => {
+            "Enter a number from the list, or a play in notation: its checker moves in
+your own numbering, e.g. `24/18 18/13`, `bar/22`, `6/off`, with `*` after a
+move that hits (`13/7*`). You may also enter one checker move at a time
+(`24/18`), then the next; `undo` takes back the last one, Enter confirms a
+complete play. Cube: `roll`, `double`, `take`, `drop`."
+        }
+        "high-gammon" => {
+            "Enter a number from the list, or a play in notation: fields 1-28 as on the
+board, e.g. `1/3 3/8`, `5/10*` for a hit, `bar/4`, `19/off` (Tric-Trac:
+`in/2`). You may also enter one move at a time, then the next; `undo` takes
+back the last one, Enter confirms a complete play. Cube: `roll`, `double`,
+`accept`, `drop`."
+        }
+        "stumphog" => {
+            "Enter a number from the list, or an action in notation, rows named from
+your side: `3 stones 5 steps from Bortom 4` (short `3x5 b4`), `bat in 5`,
+`bat in 6 from opponent`, `bat out 8`, `pass`."
+        }
+        "lager" => {
+            "Enter a number from the list, or an action in notation: place a stone
+`B@c1` (B blue, Y yellow, K black, W white), the blockade `R@c4`, move
+`c1-c3`, knock out `b3xc4`."
+        }
+        "stortok" => {
+            "Enter a number from the list, or a card: rank then suit letter, e.g. `10H`,
+`QS`, `TD` (T for 10); `take` picks up."
+        }
+        _ => "Enter a number from the list, or an action in the game's notation.",
+    }
+}
+
+/// The commands every prompt understands (the second part of `help`).
+const COMMANDS: &str = "\
 Other commands: `list` (the legal actions again), `board`, `hint` (the
 computer's best three actions with its estimated chance to win after each),
 `help`, `quit`.";
@@ -111,12 +144,13 @@ fn play<G: Game>(
     let color = color_wanted(args.no_color);
     let mut record = Record::new(G::ID, options, names.clone());
     record.seed = Some(seed);
-    writeln!(
-        out,
-        "{} — seed {seed}; seats: {}",
-        G::NAME,
-        names.join(", ")
-    )?;
+    // The seed recomputes every die, deal and stock: shown only after the
+    // game (STO-5).
+    writeln!(out, "{} — seats: {}", G::NAME, names.join(", "))?;
+    let viewer = match humans.as_slice() {
+        [one] => Viewer::Player(*one),
+        _ => Viewer::Spectator,
+    };
     let mut last_human = None;
     let quit = loop {
         let action = match state.turn() {
@@ -133,19 +167,22 @@ fn play<G: Game>(
             Turn::Player(p) => match &mut seats[p] {
                 Seat::Agent(agent) => {
                     let a = agent.choose(&state);
+                    // Told from the side of the person at the table.
                     writeln!(
                         out,
                         "  seat {p} ({}) plays {}",
                         agent.name(),
-                        state.format_action(a)
+                        state.describe_action(a, viewer)
                     )?;
                     a
                 }
                 Seat::Human => {
                     if G::HIDDEN_INFORMATION && humans.len() > 1 && last_human != Some(p) {
+                        // Clear the screen and its scrollback: the last
+                        // player's hand must not be a scroll away.
                         write!(
                             out,
-                            "\x1b[2J\x1b[HPass the screen to seat {p}, then press Enter. "
+                            "\x1b[H\x1b[2J\x1b[3JPass the screen to seat {p}, then press Enter. "
                         )?;
                         out.flush()?;
                         if read_line(input)?.is_none() {
@@ -161,8 +198,19 @@ fn play<G: Game>(
                             seed ^ record.actions.len() as u64,
                         )
                     };
-                    match human_turn(&state, p, color, &hint, input, out)? {
-                        Some(a) => a,
+                    // STO-5: with hidden information a forced action is
+                    // not played for the player, or others could tell.
+                    let how = TurnSettings {
+                        game: G::ID,
+                        color,
+                        auto_forced: !G::HIDDEN_INFORMATION,
+                    };
+                    match human_turn(&state, p, &how, &hint, input, out)? {
+                        Some(a) => {
+                            let text = state.describe_action(a, Viewer::Player(p));
+                            writeln!(out, "  seat {p} (you) plays {text}")?;
+                            a
+                        }
                         None => break true,
                     }
                 }
@@ -182,24 +230,26 @@ fn play<G: Game>(
         for event in state.events() {
             writeln!(out, "  *** {event} ***")?;
         }
-    };
-    let viewer = match humans.as_slice() {
-        [one] => Viewer::Player(*one),
-        _ => Viewer::Spectator,
+        // What chance showed one person at the table alone (the card he drew).
+        for &h in &humans {
+            for event in state.private_events(Viewer::Player(h)) {
+                writeln!(out, "  seat {h}: {event}")?;
+            }
+        }
     };
     if quit {
-        writeln!(out, "Game abandoned.")?;
+        writeln!(out, "Game abandoned. The seed was {seed}.")?;
     } else {
         write!(out, "{}", state.render(viewer, color))?;
         let returns = state.returns();
-        record.result = Some(returns.as_slice().to_vec());
-        let line: Vec<String> = returns
-            .as_slice()
-            .iter()
-            .enumerate()
-            .map(|(p, r)| format!("seat {p} ({}) {r:+}", names[p]))
-            .collect();
-        writeln!(out, "Game over: {}", line.join(", "))?;
+        let outcome = state.outcome();
+        record.finish(returns.as_slice(), outcome);
+        writeln!(
+            out,
+            "Game over: {}",
+            outcome_line(outcome, returns.as_slice(), &names)
+        )?;
+        writeln!(out, "The seed was {seed}.")?;
     }
     if let Some(path) = &args.save {
         std::fs::write(path, record.to_json())
@@ -207,6 +257,37 @@ fn play<G: Game>(
         writeln!(out, "Record saved to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The result in words: the winner first (even when his win pays nothing),
+/// or the loser, or a draw; then how it ended and each seat's return.
+pub(crate) fn outcome_line(outcome: Option<Outcome>, returns: &[f64], names: &[String]) -> String {
+    let seat = |p: usize| format!("seat {p} ({})", names[p]);
+    let who = match outcome {
+        None => "no result".to_string(),
+        Some(o) if o.is_draw() => format!("a draw ({})", o.ending().text()),
+        Some(o) => match (o.sole_winner(), o.sole_loser()) {
+            (Some(w), _) => format!("{} wins ({})", seat(w), o.ending().text()),
+            (None, Some(l)) => format!("{} loses ({})", seat(l), o.ending().text()),
+            (None, None) => format!("ranked {:?} ({})", o.places(), o.ending().text()),
+        },
+    };
+    let points: Vec<String> = returns
+        .iter()
+        .enumerate()
+        .map(|(p, &r)| format!("seat {p} {}", signed(r)))
+        .collect();
+    format!("{who}; returns: {}", points.join(", "))
+}
+
+/// A return with its sign, never "-0".
+fn signed(value: f64) -> String {
+    let v = value + 0.0;
+    if v == 0.0 {
+        "0".into()
+    } else {
+        format!("{v:+}")
+    }
 }
 
 fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
@@ -276,29 +357,46 @@ fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
     Ok(())
 }
 
+/// How a person's turn at the terminal goes.
+struct TurnSettings {
+    /// The game's id (for `help`).
+    game: &'static str,
+    /// ANSI colours.
+    color: bool,
+    /// Whether a single legal action is played without asking.
+    auto_forced: bool,
+}
+
 fn human_turn<S: Notation>(
     state: &S,
     p: usize,
-    color: bool,
+    how: &TurnSettings,
     hint: &dyn Fn(&S) -> Vec<Hint>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Option<S::Action>> {
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
-    write!(out, "\n{}", state.render(Viewer::Player(p), color))?;
+    write!(out, "\n{}", state.render(Viewer::Player(p), how.color))?;
     let texts: Vec<String> = actions.iter().map(|&a| state.format_action(a)).collect();
-    if actions.len() == 1 {
+    let labels: Vec<String> = actions
+        .iter()
+        .map(|&a| state.describe_action(a, Viewer::Player(p)))
+        .collect();
+    let labelled = |list: &[(usize, String)]| -> Vec<(usize, String)> {
+        list.iter().map(|(i, _)| (*i, labels[*i].clone())).collect()
+    };
+    if actions.len() == 1 && how.auto_forced {
         let what = if texts[0] == "pass" {
             "no legal move: pass".to_string()
         } else {
-            format!("forced: {}", texts[0])
+            format!("forced: {}", labels[0])
         };
         writeln!(out, "Seat {p}: {what}")?;
         return Ok(Some(actions[0]));
     }
     let all: Vec<(usize, String)> = texts.iter().cloned().enumerate().collect();
-    list_actions(out, &all)?;
+    list_actions(out, &labelled(&all))?;
     let mut pending: Vec<String> = Vec::new();
     loop {
         if pending.is_empty() {
@@ -318,7 +416,7 @@ fn human_turn<S: Notation>(
         match line.to_ascii_lowercase().as_str() {
             "quit" | "q" | "exit" => return Ok(None),
             "help" | "?" | "h" => {
-                writeln!(out, "{HELP}")?;
+                writeln!(out, "{}\n{COMMANDS}", notation_help(how.game))?;
                 continue;
             }
             "hint" | "hints" => {
@@ -326,11 +424,11 @@ fn human_turn<S: Notation>(
                 continue;
             }
             "board" | "b" => {
-                write!(out, "{}", state.render(Viewer::Player(p), color))?;
+                write!(out, "{}", state.render(Viewer::Player(p), how.color))?;
                 continue;
             }
             "list" | "l" => {
-                list_actions(out, &candidates)?;
+                list_actions(out, &labelled(&candidates))?;
                 continue;
             }
             "undo" | "u" => {
@@ -394,5 +492,38 @@ fn human_turn<S: Notation>(
                 )?;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_engine::Ending;
+
+    #[test]
+    fn a_zero_point_win_names_the_winner_first_and_never_minus_zero() {
+        // HG-15: a High-O Gammon win that pays nothing is still a win.
+        let names = vec!["human".to_string(), "ai:hard".to_string()];
+        let outcome = Outcome::ranking(&[1, 0], Ending::BorneOff);
+        let line = outcome_line(Some(outcome), &[-0.0, 0.0], &names);
+        assert_eq!(
+            line,
+            "seat 1 (ai:hard) wins (all stones borne off); returns: seat 0 0, seat 1 0"
+        );
+        assert!(!line.contains("-0"));
+    }
+
+    #[test]
+    fn the_stortok_and_draws_are_told_as_such() {
+        let names: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let line = outcome_line(
+            Some(Outcome::loser(3, 2, Ending::Stortok)),
+            &[0.5, 0.5, -1.0],
+            &names,
+        );
+        assert!(line.starts_with("seat 2 (c) loses (the last one holding cards)"));
+        assert!(line.ends_with("seat 0 +0.5, seat 1 +0.5, seat 2 -1"));
+        let line = outcome_line(Some(Outcome::draw(2, Ending::TurnCap)), &[0.0, 0.0], &names);
+        assert!(line.starts_with("a draw (turn cap reached)"));
     }
 }

@@ -37,6 +37,7 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
                     "actions": record.actions.len(),
                     "over": over,
                     "returns": state.returns(),
+                    "outcome": state.outcome_json(),
                 });
                 println!("{summary}");
             } else {
@@ -52,7 +53,12 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
                     println!("  players: {}", record.players.join(", "));
                 }
                 if over {
-                    println!("  result: {:?}", state.returns());
+                    let line = crate::play::outcome_line(
+                        state.outcome(),
+                        &state.returns(),
+                        &seat_names(&record.players, state.num_players()),
+                    );
+                    println!("  result: {line}");
                 } else {
                     println!("  the game is not finished");
                 }
@@ -78,4 +84,11 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// The players' names from the record, or "?" for seats it does not name.
+fn seat_names(players: &[String], n: usize) -> Vec<String> {
+    (0..n)
+        .map(|p| players.get(p).cloned().unwrap_or_else(|| "?".into()))
+        .collect()
 }

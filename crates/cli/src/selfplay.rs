@@ -6,7 +6,10 @@ use clap::Args;
 use serde::Serialize;
 use spelbord_engine::playout::Playout;
 use spelbord_engine::rng::seeded;
-use spelbord_engine::{Game, GameState, GameVisitor, Notation, Options, Record, visit_game};
+use spelbord_engine::{
+    Ending, Game, GameState, GameVisitor, Notation, Options, Record, visit_game,
+};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -40,10 +43,15 @@ pub struct SelfplayReport {
     options: Options,
     games: u64,
     seed: u64,
-    /// Games in which each seat had the best return (shared bests count for each).
+    /// Games in which each seat finished first (shared firsts count for
+    /// each; a win that pays nothing counts), draws excluded.
     wins: Vec<u64>,
-    /// Games in which all returns were equal.
+    /// Games in which each seat finished last, draws excluded.
+    losses: Vec<u64>,
+    /// Games that ended as draws.
     draws: u64,
+    /// Games per way of ending (the game's own terms).
+    endings: BTreeMap<Ending, u64>,
     /// Mean return per seat.
     mean_returns: Vec<f64>,
     plies_mean: f64,
@@ -69,6 +77,8 @@ fn selfplay<G: Game>(args: &SelfplayArgs) -> Result<SelfplayReport> {
     }
     let players = game.initial_state().num_players();
     let mut wins = vec![0u64; players];
+    let mut losses = vec![0u64; players];
+    let mut endings = BTreeMap::new();
     let mut totals = vec![0f64; players];
     let (mut draws, mut plies_total, mut plies_max) = (0u64, 0u64, 0u64);
     let bar = progress(args.games, progress_wanted(args.json));
@@ -89,13 +99,18 @@ fn selfplay<G: Game>(args: &SelfplayArgs) -> Result<SelfplayReport> {
             .with_context(|| format!("game {i} (seed {seed})"))?;
         let returns = state.returns();
         let r = returns.as_slice();
-        let best = r.iter().cloned().fold(f64::MIN, f64::max);
-        let worst = r.iter().cloned().fold(f64::MAX, f64::min);
-        if best == worst {
+        let outcome = state
+            .outcome()
+            .with_context(|| format!("game {i} (seed {seed}) ended without an outcome"))?;
+        *endings.entry(outcome.ending()).or_default() += 1;
+        if outcome.is_draw() {
             draws += 1;
         } else {
-            for (w, &v) in wins.iter_mut().zip(r) {
-                *w += (v == best) as u64;
+            let places = outcome.places();
+            let last = places.iter().copied().max().unwrap_or(0);
+            for (seat, &place) in places.iter().enumerate() {
+                wins[seat] += (place == 0) as u64;
+                losses[seat] += (place == last) as u64;
             }
         }
         for (t, &v) in totals.iter_mut().zip(r) {
@@ -107,7 +122,7 @@ fn selfplay<G: Game>(args: &SelfplayArgs) -> Result<SelfplayReport> {
             let mut record = Record::new(G::ID, options.clone(), vec!["random".into(); players]);
             record.seed = Some(seed);
             record.actions = actions;
-            record.result = Some(r.to_vec());
+            record.finish(r, Some(outcome));
             let path = dir.join(format!("{}-{:06}.json", G::ID, i));
             std::fs::write(&path, record.to_json())
                 .with_context(|| format!("cannot write {}", path.display()))?;
@@ -123,7 +138,9 @@ fn selfplay<G: Game>(args: &SelfplayArgs) -> Result<SelfplayReport> {
         games: args.games,
         seed: args.seed,
         wins,
+        losses,
         draws,
+        endings,
         mean_returns: totals.iter().map(|t| t / n).collect(),
         plies_mean: plies_total as f64 / n,
         plies_max,
@@ -145,11 +162,14 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
         );
         for (seat, w) in report.wins.iter().enumerate() {
             println!(
-                "  seat {seat}: {w} wins, mean return {:+.3}",
-                report.mean_returns[seat]
+                "  seat {seat}: {w} first, {} last, mean return {:+.3}",
+                report.losses[seat], report.mean_returns[seat]
             );
         }
         println!("  draws: {}", report.draws);
+        for (ending, count) in &report.endings {
+            println!("  {}: {count}", ending.text());
+        }
         println!(
             "  plies per game: mean {:.1}, max {}",
             report.plies_mean, report.plies_max

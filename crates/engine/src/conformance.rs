@@ -30,9 +30,10 @@ pub struct Summary {
 /// one, is rejected and changes nothing (or is legal); the heuristic lies in
 /// [-1, 1]; in a game with hidden information, a state sampled from a
 /// player's observation gives that player the same observation; every game
-/// ends within its [`GameState::max_game_length`]; returns are zero until
-/// the end; the record replays to the same final state. `each` is called on
-/// every state.
+/// ends within its [`GameState::max_game_length`]; returns are zero and there
+/// is no outcome until the end; the outcome agrees with the returns and the
+/// heuristic; the record replays to the same final state. `each` is called
+/// on every state.
 pub fn check_random_games<G: Game>(
     options: &[&str],
     games: usize,
@@ -66,6 +67,7 @@ pub fn check_random_games<G: Game>(
                 state.returns().as_slice().iter().all(|&r| r == 0.0),
                 "returns before the end"
             );
+            assert!(state.outcome().is_none(), "an outcome before the end");
             for v in (0..n).map(Viewer::Player).chain([Viewer::Spectator]) {
                 serde_json::to_value(state.observation(v)).expect("observation serializes");
             }
@@ -175,6 +177,8 @@ pub fn check_random_games<G: Game>(
             *t += v;
         }
         assert_eq!(dynamic.returns(), r, "dyn layer returns");
+        check_outcome(&state);
+        assert_eq!(dynamic.outcome(), state.outcome(), "dyn layer outcome");
         assert_eq!(
             serde_json::to_value(&state).unwrap(),
             dynamic.state_json(),
@@ -296,4 +300,30 @@ pub fn play_out<G: Game>(options: &[&str], actions: &[&str]) -> Box<dyn DynState
         state.apply_text(a).unwrap_or_else(|e| panic!("`{a}`: {e}"));
     }
     state
+}
+
+/// Checks a finished game's outcome: one place per player, never ranking a
+/// player with a lower return ahead of one with a higher, and the heuristic
+/// equal to the outcome's value (0 on a draw).
+pub fn check_outcome<S: GameState + Heuristic>(state: &S) {
+    let outcome = state.outcome().expect("a finished game has an outcome");
+    let returns = state.returns();
+    let r = returns.as_slice();
+    let places = outcome.places();
+    assert_eq!(places.len(), state.num_players(), "one place per player");
+    for p in 0..r.len() {
+        for q in 0..r.len() {
+            if r[p] > r[q] {
+                assert!(
+                    places[p] < places[q],
+                    "returns {r:?} disagree with places {places:?}"
+                );
+            }
+        }
+        assert_eq!(
+            state.heuristic(p),
+            outcome.value(p),
+            "terminal heuristic of player {p}"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::game::{Game, GameState, Notation, Turn, Viewer};
 use crate::options::{OptionSpec, Options};
+use crate::outcome::Outcome;
 use rand::RngCore;
 use serde::Serialize;
 use serde_json::Value;
@@ -65,6 +66,13 @@ pub trait DynState: Send + Sync {
     fn returns(&self) -> Vec<f64>;
     /// The most plies a game with these rules can last ([`GameState::max_game_length`]).
     fn max_game_length(&self) -> u64;
+    /// Who won (or the ranking, or a draw) and how, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The outcome as JSON (`null` before the end): result, winner, loser,
+    /// places and ending.
+    fn outcome_json(&self) -> Value {
+        serde_json::to_value(self.outcome()).unwrap_or(Value::Null)
+    }
     /// What `viewer` may see, as JSON.
     fn observation_json(&self, viewer: Viewer) -> Value;
     /// The whole state as JSON (everything, hidden parts included).
@@ -77,6 +85,8 @@ pub trait DynState: Send + Sync {
     fn game_events(&self) -> Vec<crate::game::GameEvent>;
     /// The legal plays made step by step, where the game has plays of steps.
     fn play_steps(&self) -> Option<crate::tables::StepsView>;
+    /// What the last action showed `viewer` alone (e.g. the card he drew).
+    fn private_events(&self, viewer: Viewer) -> Vec<String>;
     /// A copy of this state.
     fn clone_box(&self) -> Box<dyn DynState>;
     /// The concrete state, for code generic over the game (a [`StateOf`]).
@@ -202,6 +212,10 @@ impl<G: Game> DynState for StateOf<G> {
     fn max_game_length(&self) -> u64 {
         self.0.max_game_length()
     }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
     fn observation_json(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.0.observation(viewer)).unwrap_or(Value::Null)
     }
@@ -219,6 +233,10 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn play_steps(&self) -> Option<crate::tables::StepsView> {
         self.0.play_steps()
+    }
+
+    fn private_events(&self, viewer: Viewer) -> Vec<String> {
+        self.0.private_events(viewer)
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

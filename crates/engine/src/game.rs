@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::options::{OptionSpec, Options};
+use crate::outcome::Outcome;
 use rand::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -56,7 +57,9 @@ impl Returns {
     /// Returns from a slice of per-player values.
     pub fn from_slice(values: &[f64]) -> Self {
         let mut r = Self::zeros(values.len());
-        r.values[..values.len()].copy_from_slice(values);
+        for (p, &v) in values.iter().enumerate() {
+            r.set(p, v);
+        }
         r
     }
 
@@ -70,9 +73,10 @@ impl Returns {
         self.as_slice()[player]
     }
 
-    /// Sets the value for one player.
+    /// Sets the value for one player (a negative zero is stored as 0, so
+    /// that no result ever reads "-0").
     pub fn set(&mut self, player: Player, value: f64) {
-        self.values[..self.len as usize][player] = value;
+        self.values[..self.len as usize][player] = value + 0.0;
     }
 
     /// Returns for a two-player zero-sum result: `winner` gets `points`.
@@ -125,6 +129,10 @@ pub trait GameState: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// The result per player: final when the game is over, zeros before.
     fn returns(&self) -> Returns;
+
+    /// Who won (or the ranking, or a draw) and how the game ended, once it
+    /// is over; `None` before. A win stays a win even when it pays nothing.
+    fn outcome(&self) -> Option<Outcome>;
 
     /// What `viewer` may see: never anything hidden from that viewer.
     fn observation(&self, viewer: Viewer) -> Self::Observation;
@@ -277,6 +285,13 @@ pub trait Notation: GameState {
     /// short forms can be resolved). Does not check legality.
     fn parse_action(&self, text: &str) -> Result<Self::Action>;
 
+    /// The action described for `viewer` in a menu or a log: the notation,
+    /// told from the viewer's side where the notation is the mover's, and
+    /// what it does where that is not plain. Not for parsing.
+    fn describe_action(&self, action: Self::Action, _viewer: Viewer) -> String {
+        self.format_action(action)
+    }
+
     /// A player-readable reason why `action` is not legal here.
     fn explain_illegal(&self, _action: Self::Action) -> String {
         match self.turn() {
@@ -304,6 +319,12 @@ pub trait Notation: GameState {
     /// games), so that a user interface builds moves without the rules.
     fn play_steps(&self) -> Option<crate::tables::StepsView> {
         None
+    }
+
+    /// What the last action showed `viewer` alone (e.g. "you drew 9H"),
+    /// never anything hidden from that viewer; empty for anyone else.
+    fn private_events(&self, _viewer: Viewer) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -345,7 +366,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 pub trait Heuristic: GameState {
     /// How good the state looks for `player`, from -1 (lost) to 1 (won),
     /// roughly that player's expected return scaled to [-1, 1]. At the end of
-    /// the game it should agree in sign with the returns.
+    /// the game it is [`terminal_value`]: the outcome's value, 0 on a draw.
     fn heuristic(&self, player: Player) -> f64;
 
     /// A cheap action for the player to move that playouts may take instead
@@ -353,4 +374,10 @@ pub trait Heuristic: GameState {
     fn playout_action(&self) -> Option<Self::Action> {
         None
     }
+}
+
+/// The heuristic value of a finished game for `player`: 1 won, -1 lost, 0 a
+/// draw (see [`Outcome::value`]); `None` while the game goes on.
+pub fn terminal_value<S: GameState>(state: &S, player: Player) -> Option<f64> {
+    state.outcome().map(|o| o.value(player))
 }

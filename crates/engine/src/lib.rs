@@ -17,6 +17,7 @@ pub mod game;
 pub mod high_gammon;
 pub mod lager;
 pub mod options;
+pub mod outcome;
 pub mod playout;
 pub mod record;
 pub mod registry;
@@ -30,8 +31,9 @@ pub use dynamic::{ActionInfo, DynGame, DynState};
 pub use error::{Error, Result};
 pub use game::{
     CubeAction, Game, GameEvent, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns,
-    Turn, Viewer,
+    Turn, Viewer, terminal_value,
 };
 pub use options::{OptionKind, OptionSpec, Options};
+pub use outcome::{Ending, Outcome};
 pub use record::Record;
 pub use registry::{GameVisitor, find_game, games, visit_game};

@@ -4,6 +4,7 @@ use crate::dynamic::DynState;
 use crate::error::{Error, Result};
 use crate::game::Turn;
 use crate::options::Options;
+use crate::outcome::Outcome;
 use crate::registry::find_game;
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub const RECORD_FORMAT: u32 = 1;
 
 /// A game as played: game id, options, players, every action (chance
-/// outcomes included) in notation, and the result.
+/// outcomes included) in notation, and the result (returns and outcome).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// The record format's version.
@@ -33,6 +34,9 @@ pub struct Record {
     /// Returns per player when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Vec<f64>>,
+    /// Who won (or the ranking, or a draw) and how, when the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
 }
 
 fn default_format() -> u32 {
@@ -50,7 +54,14 @@ impl Record {
             seed: None,
             actions: Vec::new(),
             result: None,
+            outcome: None,
         }
+    }
+
+    /// Notes a finished game's returns and outcome.
+    pub fn finish(&mut self, returns: &[f64], outcome: Option<Outcome>) {
+        self.result = Some(returns.to_vec());
+        self.outcome = outcome;
     }
 
     /// Reads a record from JSON.
@@ -108,6 +119,15 @@ impl Record {
                     state.returns()
                 )));
             }
+        }
+        if let Some(outcome) = &self.outcome
+            && state.outcome().as_ref() != Some(outcome)
+        {
+            return Err(Error::BadRecord(format!(
+                "the record states outcome {} but replaying gives {}",
+                serde_json::to_string(outcome).unwrap_or_default(),
+                state.outcome_json()
+            )));
         }
         Ok(state)
     }

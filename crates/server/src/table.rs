@@ -378,6 +378,12 @@ impl Table {
                     };
                     (None, chosen.text)
                 }
+                Turn::Player(_) if self.game.hidden_information() => {
+                    // STO-5: whether a player could have chosen otherwise is
+                    // hidden too, so nothing forced is played by itself (an
+                    // AI seat chooses its only action as it chooses any).
+                    return Ok(());
+                }
                 Turn::Player(p) => {
                     let forced_for_seat =
                         self.auto_forced || matches!(self.seats[p].kind, SeatKind::Ai(_));
@@ -462,7 +468,7 @@ impl Table {
         let mut record = Record::new(self.game.id(), self.options.clone(), players);
         record.actions = self.actions.iter().map(|a| a.text.clone()).collect();
         if self.state.turn() == Turn::Over {
-            record.result = Some(self.state.returns());
+            record.finish(&self.state.returns(), self.state.outcome());
         }
         record
     }

@@ -53,7 +53,7 @@ pub fn status(table: &Table) -> &'static str {
 /// The state at `version` as `viewer` may see it: the observation, a text
 /// drawing, whose turn, the legal actions when it is the viewer's turn (with
 /// the plays of steps made step by step, in the tables games), and the
-/// returns once the game is over.
+/// returns and outcome once the game is over.
 pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
     let turn = state.turn();
     let mut view = json!({
@@ -72,6 +72,7 @@ pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
     }
     if turn == Turn::Over {
         view["returns"] = json!(state.returns());
+        view["outcome"] = state.outcome_json();
     }
     view
 }

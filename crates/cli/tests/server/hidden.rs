@@ -135,6 +135,19 @@ async fn stortok_never_sends_a_card_its_viewer_may_not_see() {
 
         let messages = spectator.messages().await;
         check_stream(&messages, Viewer::Spectator, &record, &states);
+        // STO-5: a person's action, forced or not, is his own: never played
+        // for him, never marked as played by the server.
+        let mut people_acted = 0;
+        for m in &messages {
+            let action = &m["action"];
+            if let Some(seat) = action["seat"].as_u64()
+                && seats[seat as usize] == "open"
+            {
+                assert_eq!(action["auto"], false, "a forced action shown: {m}");
+                people_acted += 1;
+            }
+        }
+        assert!(people_acted > 0);
         let shown = shown_so_far(&states, Viewer::Spectator);
         let versioned: Vec<(u64, &Value)> = messages
             .iter()

@@ -11,6 +11,7 @@ pub use board::BackgammonBoard;
 use crate::error::Result;
 use crate::game::Game;
 use crate::options::{OptionSpec, Options};
+use crate::outcome::Ending;
 use crate::tables::{AbsBoard, GameEnd, TablesOptions, TablesState, TablesVariant};
 
 /// Checkers per player (BG-1).
@@ -43,14 +44,13 @@ impl TablesVariant for BackgammonRules {
         if board.off(0) < CHECKERS {
             return None;
         }
-        let points = if board.off(1) > 0 {
-            1
+        Some(if board.off(1) > 0 {
+            GameEnd::MoverWins(1, Ending::Single)
         } else if board.opponent_in_mover_home() {
-            3
+            GameEnd::MoverWins(3, Ending::Backgammon)
         } else {
-            2
-        };
-        Some(GameEnd::MoverWins(points))
+            GameEnd::MoverWins(2, Ending::Gammon)
+        })
     }
 
     fn absolute(board: &BackgammonBoard) -> AbsBoard {

@@ -2,8 +2,8 @@
 //! can be hit, bands, and stones on the bar.
 
 use super::geometry::{FIELDS, TRACK, field, is_rest};
-use super::state::{HgState, Phase};
-use crate::game::{GameState, Heuristic, Player};
+use super::state::HgState;
+use crate::game::{GameState, Heuristic, Player, terminal_value};
 
 impl HgState {
     /// Whether an opposing stone stands within 1..6 fields behind ring
@@ -26,8 +26,8 @@ impl HgState {
 
 impl Heuristic for HgState {
     fn heuristic(&self, player: Player) -> f64 {
-        if self.phase == Phase::Over {
-            return self.returns().get(player).signum();
+        if let Some(value) = terminal_value(self, player) {
+            return value;
         }
         if !self.is_active(player) {
             return -1.0;

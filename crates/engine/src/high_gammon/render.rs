@@ -262,7 +262,8 @@ fn middle_lines(s: &HgState, color: bool) -> Vec<(String, usize)> {
         let text = format!(
             "cube: {}{}",
             s.cube_value(),
-            if s.opening_doubled() {
+            // The opening's double is the whole stake only until players double.
+            if s.opening_doubled() && s.cube_value() == 2 {
                 " (doubled by the opening)"
             } else {
                 ""
@@ -288,16 +289,18 @@ fn status(s: &HgState) -> String {
     let mover = name(s.mover());
     match s.phase() {
         Phase::Over => {
-            let r = s.returns();
+            // HG-15: the winner first, even when the win pays nothing.
             let w = s.winner().unwrap_or(0);
+            let pay = s.payments();
+            let total: u32 = pay.iter().sum();
             let others: Vec<String> = (0..s.num_players())
                 .filter(|&q| q != w)
-                .map(|q| format!("{} {}", name(q), r.get(q)))
+                .map(|q| format!("{} pays {}", name(q), pay[q]))
                 .collect();
             format!(
-                "game over: {} wins {} ({})",
+                "game over: {} wins, {total} {} ({})",
                 name(w),
-                r.get(w),
+                if total == 1 { "point" } else { "points" },
                 others.join(", ")
             )
         }

@@ -7,6 +7,7 @@ use super::geometry::{
 };
 use super::rules::{Doubles, HgRules, Scoring};
 use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
+use crate::outcome::{Ending, Outcome};
 use crate::tables::dice::{self, ROLLS};
 use crate::tables::{DiceRule, Play, PlayGen, Step, StepBoard, StepList, StepsView, step_graph};
 use serde::{Deserialize, Serialize};
@@ -676,6 +677,24 @@ impl GameState for HgState {
         }
         r.set(w, total);
         r
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let w = self.winner()?;
+        let n = self.rules.players as usize;
+        let pay = self.payments();
+        // The winner first; the others after him, who paid less ahead of who paid more.
+        let mut places = [0u8; MAX_SEATS];
+        for q in (0..n).filter(|&q| q != w) {
+            let paid_less = (0..n).filter(|&o| o != w && pay[o] < pay[q]).count();
+            places[q] = 1 + paid_less as u8;
+        }
+        let ending = match (self.has_won(w), self.rules.tric) {
+            (true, true) => Ending::GoalPoints,
+            (true, false) => Ending::BorneOff,
+            (false, _) => Ending::Dropped,
+        };
+        Some(Outcome::ranking(&places[..n], ending))
     }
 
     fn observation(&self, _viewer: Viewer) -> super::view::HgView {

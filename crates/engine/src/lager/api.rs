@@ -1,8 +1,10 @@
 //! The generic game API for Läger.
 
+use super::state::End;
 use super::state::{LagerAction, LagerState};
 use super::view::LagerView;
 use crate::game::{GameState, Returns, Turn, Viewer};
+use crate::outcome::{Ending, Outcome};
 
 impl GameState for LagerState {
     type Action = LagerAction;
@@ -45,6 +47,15 @@ impl GameState for LagerState {
     fn max_game_length(&self) -> u64 {
         // LAG-11: drawn after `max_plies` plies; Läger has no chance.
         self.config.max_plies as u64
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Some(match self.end()? {
+            End::Camp { winner } => Outcome::winner(2, winner, Ending::Camp),
+            End::NoAction { winner } => Outcome::winner(2, winner, Ending::NoMove),
+            End::Repetition => Outcome::draw(2, Ending::Repetition),
+            End::PlyCap => Outcome::draw(2, Ending::TurnCap),
+        })
     }
 
     fn observation(&self, _viewer: Viewer) -> LagerView {

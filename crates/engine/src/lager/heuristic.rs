@@ -4,7 +4,7 @@
 use super::geometry::Stone;
 use super::state::{Captured, LagerState};
 use super::zobrist::{OUT, UNPLAYED};
-use crate::game::{Heuristic, Player};
+use crate::game::{Heuristic, Player, terminal_value};
 
 /// Weight of a stone in the opponent's camp (two win).
 const IN_CAMP: f64 = 1.0;
@@ -98,12 +98,8 @@ impl LagerState {
 
 impl Heuristic for LagerState {
     fn heuristic(&self, player: Player) -> f64 {
-        if let Some(end) = self.end() {
-            return match end.winner() {
-                Some(w) if w == player => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            };
+        if let Some(value) = terminal_value(self, player) {
+            return value;
         }
         let mover = self.side as Player;
         if self.wins_next(mover) {

@@ -71,11 +71,11 @@ static OPTION_SPECS: [OptionSpec; 5] = [
     },
     OptionSpec {
         key: "opening",
-        default: "any",
+        default: "stone",
         kind: OptionKind::Choice {
-            values: &["any", "stone"],
+            values: &["stone", "any"],
         },
-        help: "any: the first turn may be any action (LAG-4); stone: each player's first action places a stone, as the seed tells the opening",
+        help: "stone: each player's first action places a stone in his camp, as the seed tells the opening (LAG-4); any: the first turns may also be a blockade",
     },
 ];
 
@@ -118,7 +118,7 @@ impl Game for Lager {
                     Captured::Out
                 },
                 max_plies: options.int("max_plies").clamp(20, MAX_PLY_CAP as i64) as u16,
-                stone_first: options.get("opening") == "stone",
+                stone_first: options.get("opening") != "any",
             },
         })
     }

@@ -36,7 +36,7 @@ pub struct LagerConfig {
     /// The game is drawn after this many plies (LAG-11).
     pub max_plies: u16,
     /// Each player's first action must be placing a stone (the seed's
-    /// opening; option `opening=stone`).
+    /// opening, LAG-4; the default `opening=stone`, false for `opening=any`).
     pub stone_first: bool,
 }
 
@@ -49,7 +49,7 @@ impl Default for LagerConfig {
             },
             captured: Captured::Out,
             max_plies: 200,
-            stone_first: false,
+            stone_first: true,
         }
     }
 }

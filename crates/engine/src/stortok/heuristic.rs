@@ -7,7 +7,7 @@
 use super::cards::{Card, Cards, Kind, Trumps};
 use super::rules::StortokAction;
 use super::{Phase, StortokState};
-use crate::game::{GameState, Heuristic, Player};
+use crate::game::{Heuristic, Player, terminal_value};
 
 /// How strong a card is for beating and for not being beaten, 0..1: plain
 /// cards 0..0.5 by rank, low trumps 0.5..0.75, high trumps 0.75..1.
@@ -28,8 +28,8 @@ fn burden(card: Card, trumps: Option<Trumps>) -> f64 {
 
 impl Heuristic for StortokState {
     fn heuristic(&self, player: Player) -> f64 {
-        if self.phase == Phase::Over {
-            return self.returns().get(player).signum();
+        if let Some(value) = terminal_value(self, player) {
+            return value;
         }
         let n = self.n as usize;
         if self.hands[player] == 0 && self.phase != Phase::Deal && self.stock_len() == 0 {

@@ -130,6 +130,8 @@ pub(crate) struct Events {
     trick_done: bool,
     /// Players who went out.
     out: u8,
+    /// The card the actor drew from the stock (seen by him alone).
+    drew: Option<Card>,
 }
 
 /// A Stortok state: a small `Copy` value. Card sets are bitmasks.

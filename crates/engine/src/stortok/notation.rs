@@ -18,7 +18,12 @@ impl Notation for StortokState {
             StortokAction::Chance(c) => {
                 let word = match self.phase {
                     Phase::Draw => "draw",
-                    Phase::Deal if self.deal_step() == DealStep::Turn => "turn",
+                    // The trump card: turned, or dealt face up in 1858 (STO-10).
+                    Phase::Deal
+                        if matches!(self.deal_step(), DealStep::Turn | DealStep::FaceUp(_)) =>
+                    {
+                        "turn"
+                    }
                     _ => "deal",
                 };
                 format!("{word} {c}")
@@ -99,6 +104,15 @@ impl Notation for StortokState {
         super::render::render(self, viewer, color)
     }
 
+    fn private_events(&self, viewer: Viewer) -> Vec<String> {
+        match (self.events.drew, viewer) {
+            (Some(c), Viewer::Player(p)) if p == self.events.actor as usize => {
+                vec![format!("you drew {c}")]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn game_events(&self) -> Vec<GameEvent> {
         let e = self.events;
         let mut out = Vec::new();
@@ -140,14 +154,11 @@ impl Notation for StortokState {
                     json!({ "loser": l }),
                     format!("P{l} is left holding cards: P{l} is the stortok"),
                 ),
-                (None, true) => GameEvent::new(
+                (None, _) => GameEvent::new(
                     "end_cap",
                     json!({ "cap": self.cap }),
                     format!("the safety cap of {} turns is reached: no loser", self.cap),
                 ),
-                (None, false) => {
-                    GameEvent::new("end_no_loser", json!({}), "nobody holds cards: no loser")
-                }
             });
         }
         out

@@ -221,10 +221,9 @@ fn next_line(s: &StortokState, me: Option<usize>) -> String {
             DealStep::Hand(q) | DealStep::FaceUp(q) => format!("Next: a card is dealt to P{q}"),
         },
         Phase::Draw => format!("Next: P{p} draws from the stock"),
-        Phase::Over => match (s.loser, s.capped) {
-            (Some(l), _) => format!("Game over: P{l} is the stortok"),
-            (None, true) => "Game over: the safety cap was reached; no loser".into(),
-            (None, false) => "Game over: nobody holds cards; no loser".into(),
+        Phase::Over => match s.loser {
+            Some(l) => format!("Game over: P{l} is the stortok"),
+            None => "Game over: the safety cap was reached; no loser".into(),
         },
         Phase::Play if s.leading() => {
             format!("To move: {who} — lead any card (type it as rank and suit letter: 10H, QS)")

@@ -3,6 +3,7 @@
 use super::cards::{Card, Cards, Trumps, nth_card};
 use super::{DEALER, Events, Phase, StortokObservation, StortokState, Version};
 use crate::game::{GameState, MAX_PLAYERS, Player, Returns, Turn, Viewer};
+use crate::outcome::{Ending, Outcome};
 use rand::Rng;
 
 /// The next card of the deal: where it goes.
@@ -179,6 +180,15 @@ impl StortokState {
             .find(|&q| self.hands[q as usize] != 0)
     }
 
+    /// The nearest seat counter-clockwise from `from` (to his right) that
+    /// holds cards, `from` excluded (STO-8).
+    pub(crate) fn prev_in(&self, from: u8) -> Option<u8> {
+        let n = self.n;
+        (1..n)
+            .map(|i| (from + n - i) % n)
+            .find(|&q| self.hands[q as usize] != 0)
+    }
+
     /// Cards the player to move may play now.
     pub(crate) fn playable(&self) -> u64 {
         let hand = self.hands[self.to_move as usize];
@@ -218,6 +228,7 @@ impl StortokState {
             // turned card is drawn last, in full view.
             let p = self.to_move as usize;
             self.hands[p] |= bit;
+            self.events.drew = Some(card);
             if self.stock & bit != 0 {
                 self.stock &= !bit;
             } else {
@@ -266,6 +277,11 @@ impl StortokState {
             self.events.out |= 1 << p;
         }
         let holders = self.holders();
+        if holders.count_ones() <= 1 {
+            // STO-4: the game ends at once when only one player holds cards,
+            // even with the card just played unanswered: he is the stortok.
+            return self.end(holders_single(holders));
+        }
         // STO-7: a trick is complete when everyone still in has played to it.
         let next = if self.version.has_tricks() && (holders & !self.trick_played) == 0 {
             self.events.trick_done = true;
@@ -278,9 +294,6 @@ impl StortokState {
             }
             self.trick_start = self.pile_len;
             self.trick_played = 0;
-            if holders.count_ones() <= 1 {
-                return self.end(holders_single(holders));
-            }
             // STO-7: the last to play leads; if he is out, the next one in.
             if self.hands[p as usize] != 0 {
                 p
@@ -288,14 +301,7 @@ impl StortokState {
                 self.next_in(p).expect("two players are in")
             }
         } else {
-            match holders.count_ones() {
-                // STO-4: the final card beaten with the beater's last card.
-                0 => return self.end(None),
-                // Alone with cards and nobody left to answer him: stortok.
-                1 if holders == 1 << p => return self.end(Some(p)),
-                // Otherwise the next one in answers (even if he is the last).
-                _ => self.next_in(p).expect("someone is in"),
-            }
+            self.next_in(p).expect("two players are in")
         };
         if self.version.has_stock() && self.stock_len() > 0 {
             // STO-9: draw at once.
@@ -335,9 +341,10 @@ impl StortokState {
         }
         let next = match (self.version, last) {
             // STO-8: the player who played the top card leads to the empty
-            // table (STO-4: if he is out, the next one in clockwise).
+            // table; if he has just gone out, the nearest player still in to
+            // the picker's right, so that the picker still plays second.
             (Version::Lindskog1847, Some(l)) if self.hands[l as usize] != 0 => Some(l),
-            (Version::Lindskog1847, Some(l)) => self.next_in(l),
+            (Version::Lindskog1847, Some(_)) => self.prev_in(p),
             // STO-11, STO-14: the player to the picker's left leads.
             _ => self.next_in(p),
         }
@@ -475,6 +482,15 @@ impl GameState for StortokState {
             }
         }
         r
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let n = self.n as usize;
+        match (self.phase, self.loser) {
+            (Phase::Over, Some(loser)) => Some(Outcome::loser(n, loser as usize, Ending::Stortok)),
+            (Phase::Over, None) => Some(Outcome::draw(n, Ending::TurnCap)),
+            _ => None,
+        }
     }
 
     fn observation(&self, viewer: Viewer) -> StortokObservation {

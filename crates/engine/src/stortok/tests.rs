@@ -230,31 +230,36 @@ fn sto_3_no_duty_to_follow_suit_and_always_may_decline() {
 // ---------------------------------------------------------------- STO-4
 
 #[test]
-fn sto_4_the_last_holder_is_the_stortok() {
-    // P1 leads his last card; P0, alone with cards, must still answer.
-    let mut s = position("1847", &["7H 8H", "6H"], "8S", 1);
-    act(&mut s, "6H");
-    assert_eq!(s.turn(), Turn::Player(0), "the last card is answered");
-    act(&mut s, "7H");
-    assert_eq!(s.turn(), Turn::Over);
-    assert_eq!(s.loser(), Some(0));
-    assert_eq!(s.returns().as_slice(), [-1.0, 1.0]);
-    // Picking it up instead: also the stortok.
-    let mut s = position("1847", &["7H 8H", "6H"], "8S", 1);
-    act(&mut s, "6H");
-    act(&mut s, "take");
-    assert_eq!(s.loser(), Some(0));
+fn sto_4_the_last_holder_is_the_stortok_at_once() {
+    // P1 leads his last card: P0 alone holds cards, and the game ends at
+    // once with that card unanswered.
+    for v in ["1847", "schenkmanis", "helmfrid", "1858"] {
+        let mut s = position(v, &["7H 8H", "6H"], "8S", 1);
+        act(&mut s, "6H");
+        assert_eq!(s.turn(), Turn::Over, "{v}");
+        assert_eq!(s.loser(), Some(0), "{v}");
+        assert_eq!(s.returns().as_slice(), [-1.0, 1.0]);
+        let outcome = s.outcome().unwrap();
+        assert_eq!(outcome.sole_loser(), Some(0));
+        assert_eq!(outcome.ending(), crate::outcome::Ending::Stortok);
+        assert!(s.events().iter().any(|e| e.contains("P0 is the stortok")));
+    }
 }
 
 #[test]
-fn sto_4_last_two_out_on_the_same_card_no_loser() {
-    let mut s = position("1858", &["7H", "6H"], "8S", 1);
+fn sto_4_beating_with_the_last_card_leaves_the_other_holder_the_stortok() {
+    // Three players: P2 leads, P0 beats with his last card, P1 and P2 still
+    // hold cards and play on; then P2 beats with his last card and P1, the
+    // only one left holding cards, loses without answering.
+    let mut s = position("1858", &["7H", "9C 10C", "6H 8C"], "8S", 2);
     act(&mut s, "6H");
     act(&mut s, "7H");
+    assert_eq!(s.turn(), Turn::Player(1), "P0 is out; the game goes on");
+    act(&mut s, "take");
+    assert_eq!(s.turn(), Turn::Player(2), "left of the picker (1858)");
+    act(&mut s, "8C");
     assert_eq!(s.turn(), Turn::Over);
-    assert_eq!(s.loser(), None);
-    assert_eq!(s.returns().as_slice(), [0.0, 0.0]);
-    assert!(s.events().iter().any(|e| e.contains("no loser")));
+    assert_eq!(s.loser(), Some(1));
 }
 
 #[test]
@@ -281,17 +286,6 @@ fn sto_4_lead_passes_clockwise_when_the_last_player_is_out() {
     assert!(s.events().iter().any(|e| e.contains("P2 has no cards")));
     assert_eq!(s.turn(), Turn::Player(0));
     assert!(s.leading());
-    // STO-8 with STO-4: P2 beats with his last card and P0 picks up; P2,
-    // who played the top card, is out, so the next one in (P0) leads.
-    let mut s = position("1847", &["KH QH", "6D 7D", "7C"], "8S", 1);
-    act(&mut s, "6D");
-    act(&mut s, "7C");
-    assert_eq!(legal(&s), ["take"]);
-    act(&mut s, "take");
-    assert_eq!(s.turn(), Turn::Player(0));
-    assert!(s.leading());
-    act(&mut s, "KH");
-    assert_eq!(s.turn(), Turn::Player(1));
 }
 
 // ---------------------------------------------------------------- STO-5
@@ -449,6 +443,46 @@ fn sto_8_pick_up_the_whole_pile_then_the_last_player_leads() {
     assert_eq!(s.turn(), Turn::Player(1), "the picker plays second");
 }
 
+#[test]
+fn sto_8_when_the_last_player_is_out_the_lead_goes_to_the_pickers_right() {
+    // P2 beats with his last card and P0 picks up; P2, who played the top
+    // card, is out, so the nearest player still in to P0's right (P1)
+    // leads, and the picker still plays second.
+    let mut s = position("1847", &["KH QH", "6D 7D 8D", "7C"], "8S", 1);
+    act(&mut s, "6D");
+    act(&mut s, "7C");
+    assert_eq!(legal(&s), ["take"]);
+    act(&mut s, "take");
+    assert_eq!(s.turn(), Turn::Player(1), "not the picker himself");
+    assert!(s.leading());
+    act(&mut s, "7D");
+    assert_eq!(s.turn(), Turn::Player(0), "the picker plays second");
+    // Four players, two out to the picker's right: the lead skips them
+    // counter-clockwise (P3 out, P2 out) to P1.
+    let mut s = position("1847", &["KH QH", "6D 7D 8D", "", "7C"], "8S", 1);
+    act(&mut s, "6D");
+    act(&mut s, "7C");
+    act(&mut s, "take");
+    assert_eq!(s.turn(), Turn::Player(1));
+    act(&mut s, "7D");
+    assert_eq!(s.turn(), Turn::Player(0), "the picker plays second");
+}
+
+#[test]
+fn sto_5_a_drawn_card_is_told_to_its_drawer_alone() {
+    let mut s = deal("1847", &HANDS_3, "8S");
+    act(&mut s, "6D");
+    let c = draw(&mut s);
+    assert_eq!(
+        s.private_events(Viewer::Player(1)),
+        [format!("you drew {c}")]
+    );
+    for v in [Viewer::Player(0), Viewer::Player(2), Viewer::Spectator] {
+        assert!(s.private_events(v).is_empty());
+    }
+    assert!(s.events().iter().all(|e| !e.contains(&c.to_string())));
+}
+
 // ---------------------------------------------------------------- STO-9
 
 #[test]
@@ -479,11 +513,17 @@ fn sto_10_deal_1858_all_52_last_card_face_up() {
     let mut s = new_game("1858", 3);
     let mut rng = crate::rng::seeded(5);
     let mut order = Vec::new();
+    let mut written = Vec::new();
     while s.phase() == Phase::Deal {
         order.push(s.deal_step());
         let a = s.sample_chance(&mut rng);
+        written.push(s.format_action(a));
+        assert_eq!(s.parse_action(&written[written.len() - 1]), Ok(a));
         s.apply(a);
     }
+    // The trump card is written `turn`, as the docs write it; the rest `deal`.
+    assert!(written[51].starts_with("turn "), "{}", written[51]);
+    assert!(written[..51].iter().all(|w| w.starts_with("deal ")));
     let hand = |p| DealStep::Hand(p);
     assert_eq!(
         order[..12],
@@ -582,7 +622,7 @@ fn sto_13_completed_tricks_are_set_aside() {
 #[test]
 fn sto_14_pick_up_only_the_top_card_the_picker_plays_last() {
     for v in ["schenkmanis", "helmfrid"] {
-        let mut s = position(v, &["6D 7D", "6H 9D", "7H 10D"], "8S", 1);
+        let mut s = position(v, &["6D 7D", "6H 9D", "7H 10D JD"], "8S", 1);
         s.discards = 0;
         act(&mut s, "6H");
         act(&mut s, "7H");
@@ -615,8 +655,8 @@ fn sto_15_helmfrid_starts_as_1847() {
 #[test]
 fn sto_16_the_stortok_gets_minus_one_the_others_share_plus_one() {
     // Every player count, the stortok in every seat: seat k holds 7H 8H,
-    // the next seat leads its last card 6H, k beats it with 7H and is left
-    // alone with 8H.
+    // the next seat leads its last card 6H and k, alone with cards, is the
+    // stortok at once (STO-4).
     for n in 2..=5usize {
         for k in 0..n {
             let next = (k + 1) % n;
@@ -626,8 +666,6 @@ fn sto_16_the_stortok_gets_minus_one_the_others_share_plus_one() {
             let mut s = position("1858", &hands, "8S", next as u8);
             assert_eq!(s.returns().as_slice(), vec![0.0; n], "not over yet");
             act(&mut s, "6H");
-            assert_eq!(s.returns().as_slice(), vec![0.0; n], "not over yet");
-            act(&mut s, "7H");
             assert_eq!(s.turn(), Turn::Over);
             assert_eq!(s.loser(), Some(k));
             let r = s.returns();
@@ -643,16 +681,6 @@ fn sto_16_the_stortok_gets_minus_one_the_others_share_plus_one() {
 #[test]
 fn sto_16_no_stortok_gives_zero_to_all() {
     for n in 2..=5usize {
-        // The last two run out on the same card (STO-4).
-        let mut hands = vec![""; n];
-        hands[0] = "7H";
-        hands[1] = "6H";
-        let mut s = position("1858", &hands, "8S", 1);
-        act(&mut s, "6H");
-        act(&mut s, "7H");
-        assert_eq!(s.turn(), Turn::Over);
-        assert_eq!((s.loser(), s.capped()), (None, false));
-        assert_eq!(s.returns().as_slice(), vec![0.0; n]);
         // The safety cap: the next turn reaches it, with cards in every hand.
         let mut hands = vec!["9C 10C"; n];
         hands[0] = "7H 8H 9H";

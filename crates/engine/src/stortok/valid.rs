@@ -81,19 +81,14 @@ impl StortokState {
                     && self.stock_len() > 0
                     && holders & 1 << self.after_draw != 0
             }
-            // The player to act holds cards; leading, someone must answer.
-            Phase::Play => {
-                going
-                    && holders & 1 << self.to_move != 0
-                    && (!self.leading() || holders.count_ones() >= 2)
-            }
-            // Over: at the cap with no loser, or the last holder loses, or
-            // nobody holds cards and nobody loses.
+            // The player to act holds cards, and so does another (STO-4).
+            Phase::Play => going && holders & 1 << self.to_move != 0 && holders.count_ones() >= 2,
+            // Over: at the cap with no loser, or the last holder loses (STO-4).
             Phase::Over => {
                 if self.capped {
                     self.loser.is_none() && self.plies >= self.cap
                 } else {
-                    holders.count_ones() <= 1 && self.loser == holders_single(holders)
+                    holders.count_ones() == 1 && self.loser == holders_single(holders)
                 }
             }
         }

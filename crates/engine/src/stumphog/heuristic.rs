@@ -2,8 +2,8 @@
 //! the stones set up to reach Stumpen, minus the danger of drying out.
 
 use super::board::{Board, STUMPEN};
-use super::state::{Phase, StumphogState};
-use crate::game::{GameState, Heuristic, Player};
+use super::state::StumphogState;
+use crate::game::{Heuristic, Player, terminal_value};
 
 /// Track positions from which a move can land exactly in Stumpen: Bortom
 /// 2..4 (Borta, 6..4 steps) and Bortom 7 (Hemma, one step).
@@ -42,8 +42,8 @@ pub fn score(b: &Board, p: Player) -> f64 {
 
 impl Heuristic for StumphogState {
     fn heuristic(&self, player: Player) -> f64 {
-        if self.phase() == Phase::Over {
-            return self.returns().get(player).signum();
+        if let Some(value) = terminal_value(self, player) {
+            return value;
         }
         // Closer to the threshold, each stone of Ute weighs more.
         let near = self.board().ute[0].max(self.board().ute[1]) as f64;

@@ -50,8 +50,8 @@ impl Game for Stumphog {
     type State = StumphogState;
     const ID: &'static str = ID;
     const NAME: &'static str = "Stumphög";
-    const SUMMARY: &'static str =
-        "dice and 70 neutral stones: push stones into Stumpen, bat them out, first past 40";
+    const SUMMARY: &'static str = "dice and 70 neutral stones: push stones into Stumpen and bat them out; \
+         the one whose Hög and Ute run dry loses";
     const PLAYERS: (usize, usize) = (2, 2);
     const RULES: &'static str = include_str!("../../../../docs/rules/stumphog.md");
 

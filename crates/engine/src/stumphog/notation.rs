@@ -1,7 +1,7 @@
 //! Notation, reasons for illegal actions, events (Stumpvarning), drawing.
 
 use super::action::{self, StumphogAction};
-use super::board::{Landing, Row, is_hemma};
+use super::board::{Landing, Row, is_hemma, track_of};
 use super::render::{name, render};
 use super::state::{End, Last, Phase, StumphogState};
 use crate::error::Result;
@@ -101,6 +101,69 @@ impl Notation for StumphogState {
 
     fn parse_action(&self, text: &str) -> Result<StumphogAction> {
         action::parse(text)
+    }
+
+    fn describe_action(&self, action: StumphogAction, viewer: Viewer) -> String {
+        let p = self.side();
+        let Phase::Acting(_) = self.phase() else {
+            return self.format_action(action);
+        };
+        let board = self.board();
+        match action {
+            StumphogAction::Move {
+                stones,
+                steps,
+                row,
+                col,
+            } => {
+                // Rows are named from the mover's side: the mover's Bortom is
+                // the other player's Hitom.
+                let (row_name, whose) = match viewer {
+                    Viewer::Player(v) if v != p => (
+                        match row {
+                            Row::Hitom => Row::Bortom.name(),
+                            Row::Bortom => Row::Hitom.name(),
+                        },
+                        "your ",
+                    ),
+                    _ => (row.name(), ""),
+                };
+                let mut b = *board;
+                let landing = b.apply_move(p, track_of(row, col), stones, steps);
+                let what = match landing {
+                    Landing::Pile => String::new(),
+                    Landing::Stumpen => ", into Stumpen".into(),
+                    Landing::Over => format!(", past Stumpen to {}'s Hög", name(1 - p)),
+                };
+                format!(
+                    "{} {} from {whose}{row_name} {col}{what}",
+                    plural(stones, "stone"),
+                    plural(steps, "step"),
+                )
+            }
+            StumphogAction::BatIn(_) | StumphogAction::BatInFromOpponent => {
+                let (n, opp) = match action {
+                    StumphogAction::BatIn(n) => (n, false),
+                    _ => (6, true),
+                };
+                let moved: u8 = board.bat_in_plan(p, n, opp).iter().sum();
+                let text = self.format_action(action);
+                if moved < n {
+                    format!("{text} (only {} there)", plural(moved, "stone"))
+                } else {
+                    text
+                }
+            }
+            StumphogAction::BatOut(n) => {
+                let moved: u8 = board.bat_out_plan(p, n).iter().sum();
+                if moved < n {
+                    format!("bat out {n} (only {} there)", plural(moved, "stone"))
+                } else {
+                    format!("bat out {n}")
+                }
+            }
+            _ => self.format_action(action),
+        }
     }
 
     fn explain_illegal(&self, action: StumphogAction) -> String {

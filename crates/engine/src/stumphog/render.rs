@@ -2,7 +2,7 @@
 //! one player's side (spectators: from the side of the player to move).
 
 use super::board::COLUMNS;
-use super::state::{End, Phase, StumphogState};
+use super::state::{End, Phase, STUMPVARNING, StumphogState};
 use crate::game::{Player, Viewer};
 use std::fmt::Write;
 
@@ -59,7 +59,8 @@ pub fn render(s: &StumphogState, viewer: Viewer, color: bool) -> String {
     let side_piles = |p: Player| {
         let mut text = format!("Hög {:>2}   Ute {:>2}", b.hog[p], b.ute[p]);
         let ute_text = format!("{:>2}", b.ute[p]);
-        if s.stumpvarning()[p] {
+        // STU-16: the label shows only while the Ute holds 30 or more.
+        if b.ute[p] >= STUMPVARNING {
             text = format!(
                 "Hög {:>2}   Ute {}  {}",
                 b.hog[p],

@@ -5,6 +5,7 @@
 use super::action::StumphogAction;
 use super::board::{Board, COLUMNS, Landing, STUMPEN, is_hemma, pile_of, track_of};
 use crate::game::{GameState, Player, Returns, Turn, Viewer};
+use crate::outcome::{Ending, Outcome};
 use crate::tables::dice::{self, OPENING_P, OPENING_ROLLS, ROLLS};
 use serde::Serialize;
 
@@ -172,12 +173,14 @@ impl StumphogState {
     /// Gives each legal action for `dice` (STU-8..STU-15) to `push`.
     #[inline]
     fn generate(&self, [a, b]: [u8; 2], mut push: impl FnMut(StumphogAction)) {
-        let mut listed = false;
+        let p = self.side as usize;
+        let mut listed = 0u32;
+        let mut only = StumphogAction::Pass;
         let mut emit = |action| {
-            listed = true;
+            listed += 1;
+            only = action;
             push(action);
         };
-        let p = self.side as usize;
         let choices = [(a, b), (b, a)];
         // STU-15: 4-4 as stones or steps is the same choice, listed once.
         let choices = if a == b { &choices[..1] } else { &choices[..] };
@@ -221,7 +224,15 @@ impl StumphogState {
                 emit(StumphogAction::BatOut(a + b));
             }
         }
-        if !listed {
+        // STU-12, STU-15: after a double six a player whose only action is
+        // batting in the opponent's stones may pass instead ("om man vill
+        // och kan"); with an empty own Hög `bat in 6` takes only his.
+        let opponents_only = match only {
+            StumphogAction::BatInFromOpponent => true,
+            StumphogAction::BatIn(6) => self.board.hog[p] == 0,
+            _ => false,
+        };
+        if listed == 0 || (a == 6 && b == 6 && listed == 1 && opponents_only) {
             push(StumphogAction::Pass);
         }
     }
@@ -369,6 +380,15 @@ impl GameState for StumphogState {
             Some(End::DriedOut { loser }) => Returns::two_player(1 - loser, 1.0),
             _ => Returns::zeros(2),
         }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Some(match self.end? {
+            End::PastForty { winner } => Outcome::winner(2, winner, Ending::UteThreshold),
+            End::DriedOut { loser } => Outcome::winner(2, 1 - loser, Ending::DriedOut),
+            End::BothDriedOut => Outcome::draw(2, Ending::BothDriedOut),
+            End::TurnCap => Outcome::draw(2, Ending::TurnCap),
+        })
     }
 
     fn observation(&self, _viewer: Viewer) -> StumphogView {

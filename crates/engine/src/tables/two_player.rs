@@ -8,8 +8,11 @@ use super::play::{Play, Step, parse_steps};
 use super::render::render_board;
 use super::step_graph::{StepsView, step_graph};
 use crate::error::{Error, Result};
-use crate::game::{CubeAction, GameState, Heuristic, Notation, Player, Returns, Turn, Viewer};
+use crate::game::{
+    CubeAction, GameState, Heuristic, Notation, Player, Returns, Turn, Viewer, terminal_value,
+};
 use crate::options::{OptionKind, OptionSpec, Options};
+use crate::outcome::{Ending, Outcome};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::fmt::Debug;
@@ -21,10 +24,10 @@ pub const MAX_CUBE_LOG2: u8 = 6;
 /// How a game ended, seen from the player who just moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
-    /// The mover wins this many points (before the cube).
-    MoverWins(u8),
-    /// Nobody wins.
-    Draw,
+    /// The mover wins this many points (before the cube), in this way.
+    MoverWins(u8, Ending),
+    /// Nobody wins, for this reason.
+    Draw(Ending),
 }
 
 /// A board drawn in absolute terms: index i is the first player's point i+1.
@@ -179,8 +182,8 @@ pub struct TablesState<V: TablesVariant> {
     score: [u8; 2],
     /// 0: no Crawford game yet; 1: this game is the Crawford game; 2: after it.
     crawford: u8,
-    /// Last game's winner (2: draw) and points, once a game has ended.
-    last_game: Option<(u8, u8)>,
+    /// Last game's winner (2: draw), points and ending, once a game has ended.
+    last_game: Option<(u8, u8, Ending)>,
 }
 
 thread_local! {
@@ -251,7 +254,12 @@ impl<V: TablesVariant> TablesState<V> {
     /// Last finished game's winner (None for a draw) and points.
     pub fn last_game(&self) -> Option<(Option<Player>, u8)> {
         self.last_game
-            .map(|(w, p)| (if w == 2 { None } else { Some(w as Player) }, p))
+            .map(|(w, p, _)| (if w == 2 { None } else { Some(w as Player) }, p))
+    }
+
+    /// How the last finished game ended.
+    pub fn last_ending(&self) -> Option<Ending> {
+        self.last_game.map(|(_, _, e)| e)
     }
 
     /// A state with this board and the player to move about to roll; for
@@ -329,12 +337,12 @@ impl<V: TablesVariant> TablesState<V> {
         })
     }
 
-    fn end_game(&mut self, winner: Option<u8>, points: u8) {
+    fn end_game(&mut self, winner: Option<u8>, points: u8, ending: Ending) {
         let (w, pts) = match winner {
             Some(w) => (w, points.saturating_mul(1 << self.cube_log2)),
             None => (2, 0),
         };
-        self.last_game = Some((w, pts));
+        self.last_game = Some((w, pts, ending));
         if self.options.match_to == 0 {
             self.phase = Phase::Over;
             return;
@@ -375,9 +383,13 @@ impl<V: TablesVariant> TablesState<V> {
             self.board.apply_step(step);
         }
         match self.variant.game_end(&self.board) {
-            Some(GameEnd::MoverWins(points)) => self.end_game(Some(self.side), points),
-            Some(GameEnd::Draw) => self.end_game(None, 0),
-            None if play.is_empty() && self.is_dead() => self.end_game(None, 0),
+            Some(GameEnd::MoverWins(points, ending)) => {
+                self.end_game(Some(self.side), points, ending)
+            }
+            Some(GameEnd::Draw(ending)) => self.end_game(None, 0, ending),
+            None if play.is_empty() && self.is_dead() => {
+                self.end_game(None, 0, Ending::DeadPosition)
+            }
             None => self.pass_turn(),
         }
     }
@@ -483,7 +495,7 @@ impl<V: TablesVariant> GameState for TablesState<V> {
             }
             TablesAction::Drop => {
                 let doubler = self.side;
-                self.end_game(Some(doubler), 1);
+                self.end_game(Some(doubler), 1, Ending::Dropped);
             }
             TablesAction::Play(play) => self.apply_play(play),
         }
@@ -501,13 +513,29 @@ impl<V: TablesVariant> GameState for TablesState<V> {
             return Returns::zeros(2);
         }
         match (self.options.match_to, self.last_game) {
-            (0, Some((w, pts))) if w < 2 => Returns::two_player(w as Player, pts as f64),
+            (0, Some((w, pts, _))) if w < 2 => Returns::two_player(w as Player, pts as f64),
             (m, _) if m > 0 => {
                 let winner = if self.score[0] >= m { 0 } else { 1 };
                 Returns::two_player(winner, 1.0)
             }
             _ => Returns::zeros(2),
         }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let m = self.options.match_to;
+        if m > 0 {
+            let winner = if self.score[0] >= m { 0 } else { 1 };
+            return Some(Outcome::winner(2, winner, Ending::Match));
+        }
+        let (w, _, ending) = self.last_game?;
+        Some(match w {
+            0 | 1 => Outcome::winner(2, w as Player, ending),
+            _ => Outcome::draw(2, ending),
+        })
     }
 
     fn observation(&self, _viewer: Viewer) -> TablesView {
@@ -710,8 +738,8 @@ impl<V: TablesVariant> Notation for TablesState<V> {
 
 impl<V: TablesVariant> Heuristic for TablesState<V> {
     fn heuristic(&self, player: Player) -> f64 {
-        if self.phase == Phase::Over {
-            return self.returns().get(player).signum();
+        if let Some(value) = terminal_value(self, player) {
+            return value;
         }
         let v = self.variant.heuristic(&self.board);
         if player == self.side() { v } else { -v }

@@ -10,6 +10,7 @@ pub use board::TawlaBoard;
 use crate::error::Result;
 use crate::game::Game;
 use crate::options::{OptionKind, OptionSpec, Options};
+use crate::outcome::Ending;
 use crate::tables::{AbsBoard, GameEnd, TablesOptions, TablesState, TablesVariant};
 
 /// Checkers per player.
@@ -40,7 +41,11 @@ impl TablesVariant for TawlaRules {
     fn game_end(&self, board: &TawlaBoard) -> Option<GameEnd> {
         // TAW-10: all 15 borne off; 2 points if the loser has borne off none.
         if board.off(0) == CHECKERS {
-            return Some(GameEnd::MoverWins(if board.off(1) == 0 { 2 } else { 1 }));
+            return Some(if board.off(1) == 0 {
+                GameEnd::MoverWins(2, Ending::Gammon)
+            } else {
+                GameEnd::MoverWins(1, Ending::Single)
+            });
         }
         // TAW-11: the mother. The opponent's start is the mover's point 1;
         // the mover's start is his point 24.
@@ -48,10 +53,10 @@ impl TablesVariant for TawlaRules {
             let theirs_pinned = board.opponent_pinned_at(1);
             let mine_pinned = board.mover_pinned_at(24);
             if theirs_pinned && mine_pinned {
-                return Some(GameEnd::Draw);
+                return Some(GameEnd::Draw(Ending::BothMothers));
             }
             if theirs_pinned && board.mover_checkers_at(24) == 0 {
-                return Some(GameEnd::MoverWins(2));
+                return Some(GameEnd::MoverWins(2, Ending::Mother));
             }
         }
         None

@@ -234,7 +234,7 @@ fn schemas() -> Value {
                 "options": { "type": "object", "additionalProperties": { "type": ["string", "integer"] }, "description": "Option values; the rest take their defaults." },
                 "seats": { "type": "array", "items": { "type": "string" }, "example": ["open", "ai:random"],
                     "description": "One per seat: `open` for a person, or an AI seat (`ai:easy`, `ai:medium`, `ai:hard`, `ai:expert`, `ai:random`). Default: all open." },
-                "auto_forced": { "type": "boolean", "default": true, "description": "Whether the server plays an action by itself when it is the only legal one (forced moves, passes). AI seats always do." },
+                "auto_forced": { "type": "boolean", "default": true, "description": "Whether the server plays an action by itself when it is the only legal one (forced moves, passes). AI seats always do. Never in games with hidden information (STO-5)." },
                 "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The creator's secret player key, to find the table again with /api/players/me/tables and to close it." },
                 "inactivity": { "$ref": "#/components/schemas/Inactivity" }
             }
@@ -315,7 +315,18 @@ fn schemas() -> Value {
                 "text": { "type": "string", "description": "The game's text drawing for the viewer." },
                 "legal": { "type": "array", "items": { "$ref": "#/components/schemas/ActionInfo" }, "description": "Only when it is the viewer's turn." },
                 "steps": { "type": "object", "description": "Tables games, with `legal`: the legal plays made step by step (`boards`, `moves` {at, from, to, die, next}, `ends` {at, action})." },
-                "returns": { "type": "array", "items": { "type": "number" }, "description": "Only when the game is over." }
+                "returns": { "type": "array", "items": { "type": "number" }, "description": "Only when the game is over." },
+                "outcome": { "$ref": "#/components/schemas/Outcome", "description": "Only when the game is over." }
+            }
+        },
+        "Outcome": {
+            "type": "object", "required": ["result", "places", "ending"],
+            "properties": {
+                "result": { "type": "string", "enum": ["win", "loss", "ranking", "draw"], "description": "win: one player first (even a win paying 0 points); loss: one player last, the others share first (the stortok); draw: everyone shares first." },
+                "winner": { "type": ["integer", "null"], "description": "The seat alone in first place, if any." },
+                "loser": { "type": ["integer", "null"], "description": "The seat alone in last place, if any." },
+                "places": { "type": "array", "items": { "type": "integer" }, "description": "Each seat's place, 0 first; equal places are ties." },
+                "ending": { "type": "string", "description": "How the game ended in its own terms, e.g. gammon, mother, dried_out, camp, stortok, borne_off." }
             }
         },
         "Table": {
@@ -368,6 +379,7 @@ fn schemas() -> Value {
                 "options": { "type": "object" }, "players": { "type": "array", "items": { "type": "string" } },
                 "actions": { "type": "array", "items": { "type": "string" } },
                 "result": { "type": "array", "items": { "type": "number" } },
+                "outcome": { "$ref": "#/components/schemas/Outcome" },
                 "finished": { "type": "boolean" }, "version": { "type": "integer" },
                 "ending": { "$ref": "#/components/schemas/Ending" },
                 "dice": { "$ref": "#/components/schemas/Dice" }

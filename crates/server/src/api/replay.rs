@@ -88,6 +88,7 @@ pub async fn replay(
         "dice": t.dice_proof(),
         "ending": t.ending,
         "result": record.result,
+        "outcome": record.outcome,
         "finished": t.is_over(),
         "steps": steps,
     })))

@@ -6,7 +6,7 @@
 //! field d + 1. For four players Red is seat 1, Green seat 3.
 
 use super::*;
-use crate::game::{Player, Turn};
+use crate::game::{Heuristic, Player, Turn};
 
 const BLUE: usize = 0;
 
@@ -324,6 +324,26 @@ fn hg15_first_to_bear_off_all_nine_wins() {
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.winner(), Some(BLUE));
     assert_eq!(s.board().off[0], 9);
+}
+
+#[test]
+fn hg15_a_win_paying_zero_points_is_still_a_win() {
+    // Red's stones are all on his goal points: Blue's win pays nothing.
+    let r = hg(2);
+    let b = board(r, &[&[(19, 1)], &[(17, 3), (18, 3), (19, 3)]]);
+    let s = after(r, b, BLUE, [1, 2], "20/off");
+    assert_eq!(s.turn(), Turn::Over);
+    assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
+    assert!(s.returns().as_slice().iter().all(|v| v.is_sign_positive()));
+    let outcome = s.outcome().unwrap();
+    assert_eq!(outcome.sole_winner(), Some(BLUE));
+    assert!(!outcome.is_draw());
+    assert_eq!(outcome.ending(), crate::outcome::Ending::BorneOff);
+    assert_eq!(s.heuristic(BLUE), 1.0);
+    let text = crate::high_gammon::render::plain(&s);
+    assert!(text.contains("wins, 0 points ("), "{text}");
+    assert!(text.contains(" pays 0)"), "{text}");
+    assert!(!text.contains("-0"));
 }
 
 /// HG-16: 4 per stone short of its goal points, 8 per stone on the bar;

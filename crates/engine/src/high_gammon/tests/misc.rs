@@ -85,7 +85,7 @@ fn view_json_has_the_result_and_stakes() {
     assert_eq!(json["players"][0]["dropped_at"], 2);
     assert_eq!(json["winner"], 2);
     assert_eq!(json["result"], serde_json::json!([-2.0, -2.0, 4.0]));
-    assert!(super::super::render::plain(&s).contains("game over: Yellow wins 4"));
+    assert!(super::super::render::plain(&s).contains("game over: Yellow wins, 4 points"));
 }
 
 #[test]

@@ -16,6 +16,15 @@ pub(super) fn pos(diagram: &str, side: usize) -> LagerState {
         .unwrap_or_else(|e| panic!("bad diagram: {e}"))
 }
 
+/// The default configuration with the variant opening `opening=any`, where
+/// the first turns may also place the blockade (LAG-4).
+pub(super) fn opening_any() -> LagerConfig {
+    LagerConfig {
+        stone_first: false,
+        ..LagerConfig::default()
+    }
+}
+
 /// The legal actions in notation, sorted.
 pub(super) fn actions(s: &LagerState) -> Vec<String> {
     let mut out = Vec::new();

@@ -45,9 +45,15 @@ fn perft_brute(s: &LagerState, depth: u32) -> u64 {
 
 #[test]
 fn perft_agrees_with_the_brute_force_rule_check() {
-    let start = LagerState::new(LagerConfig::default());
-    let mut buf = Vec::new();
-    for depth in 1..=3 {
-        assert_eq!(perft(&start, depth, &mut buf), perft_brute(&start, depth));
+    // LAG-4: under both openings.
+    for stone_first in [true, false] {
+        let start = LagerState::new(LagerConfig {
+            stone_first,
+            ..LagerConfig::default()
+        });
+        let mut buf = Vec::new();
+        for depth in 1..=3 {
+            assert_eq!(perft(&start, depth, &mut buf), perft_brute(&start, depth));
+        }
     }
 }

@@ -149,12 +149,12 @@ proptest! {
 
 #[test]
 fn zobrist_hash_identifies_transpositions() {
-    let mut a = LagerState::new(LagerConfig::default());
+    let mut a = LagerState::new(opening_any());
     let mut b = a;
     play(&mut a, &["B@a1", "W@c7", "R@c4"]);
     play(&mut b, &["R@c4", "W@c7", "B@a1"]);
     assert_eq!(a.zobrist(), b.zobrist());
-    let mut c = LagerState::new(LagerConfig::default());
+    let mut c = LagerState::new(opening_any());
     play(&mut c, &["B@a1", "W@c7", "R@c4", "B@a7"]);
     assert_ne!(a.zobrist(), c.zobrist());
     // The player to move is part of the position.

@@ -27,7 +27,14 @@ fn lag_1_board_size_camps_and_forward() {
         .unwrap();
         let s = Lager::from_options(&o).unwrap().initial_state();
         assert_eq!(s.geometry().squares(), c as usize * r as usize);
-        // 4 stones x c camp squares + a blockade on any square.
+        // LAG-4: 4 stones x c camp squares.
+        assert_eq!(actions(&s).len(), 4 * c as usize);
+        // With `opening=any`, also a blockade on any square.
+        let config = LagerConfig {
+            stone_first: false,
+            ..s.config()
+        };
+        let s = LagerState::new(config);
         assert_eq!(actions(&s).len(), 4 * c as usize + c as usize * r as usize);
     }
     for bad in [
@@ -83,7 +90,7 @@ fn lag_2_white_moves_one_in_any_direction() {
 
 #[test]
 fn lag_2_blockade_is_placed_once_and_never_moves() {
-    let mut s = LagerState::new(LagerConfig::default());
+    let mut s = LagerState::new(opening_any());
     play(&mut s, &["R@c4", "B@c7"]);
     // South's blockade is on the board: no more blockade placements for South,
     // and no move from c4.
@@ -120,11 +127,12 @@ fn lag_3_no_move_onto_or_over_a_piece() {
 
 #[test]
 fn lag_4_start_and_the_three_kinds_of_action() {
-    let s = LagerState::new(LagerConfig::default());
+    let s = LagerState::new(opening_any());
     // Player 1 (South) starts.
     assert_eq!(s.turn(), Turn::Player(0));
     let all = actions(&s);
-    // 4 stones x 5 camp squares, and the blockade on any of 35 squares.
+    // With `opening=any`: 4 stones x 5 camp squares, and the blockade on any
+    // of 35 squares.
     assert_eq!(all.iter().filter(|a| !a.starts_with("R@")).count(), 20);
     assert_eq!(all.iter().filter(|a| a.starts_with("R@")).count(), 35);
     assert!(all.iter().all(|a| a.starts_with("R@") || a.ends_with('1')));
@@ -146,10 +154,15 @@ fn lag_4_start_and_the_three_kinds_of_action() {
 }
 
 #[test]
-fn lag_4_option_opening_stone() {
-    // The seed's opening: each player first places a stone; no blockade yet.
-    let o = Options::parse("lager", Lager::option_specs(), &["opening=stone"]).unwrap();
-    let mut s = Lager::from_options(&o).unwrap().initial_state();
+fn lag_4_the_seeds_opening_is_the_default() {
+    // Each player first places a stone in his own camp; no blockade yet.
+    for options in [&[][..], &["opening=stone"][..]] {
+        let o = Options::parse("lager", Lager::option_specs(), options).unwrap();
+        assert!(o.get("opening") == "stone");
+        let s = Lager::from_options(&o).unwrap().initial_state();
+        assert_eq!(s, LagerState::new(LagerConfig::default()));
+    }
+    let mut s = LagerState::new(LagerConfig::default());
     assert_eq!(actions(&s).len(), 20);
     let a = s.parse_action("R@c4").unwrap();
     assert!(s.illegal_reason(a).unwrap().contains("first action"));

@@ -307,6 +307,69 @@ fn stu12_bat_in_on_a_six_own_hog_then_opponents_ute_then_hog() {
 }
 
 #[test]
+fn stu12_stu15_after_a_double_six_the_opponents_bat_in_may_be_declined() {
+    // Nothing to move, nothing to bat out, an empty own Hög: batting in six
+    // of the opponent's stones is the only action, and he may pass instead.
+    let mut b = set_up_board();
+    b.stumpen = 1;
+    b.hog = [0, 10];
+    b.ute = [1, 3];
+    let s = acting(b, 0, [6, 6]);
+    assert_eq!(texts(&s), ["bat in 6", "pass"]);
+    let mut t = s;
+    play(&mut t, "pass");
+    assert_eq!((t.side(), t.board()), (1, s.board()));
+    let mut t = s;
+    play(&mut t, "bat in 6");
+    assert_eq!((t.board().hog, t.board().ute), ([0, 7], [1, 0]));
+    // With stones of his own in Hög he bats in his own or the opponent's
+    // (or bats out): no pass.
+    b.hog[0] = 2;
+    let s = acting(b, 0, [6, 6]);
+    assert_eq!(
+        texts(&s),
+        ["bat in 6", "bat in 6 from opponent", "bat out 12"]
+    );
+    assert!(!legal(&s, "pass"));
+    // Only after a double six: a 6-5 taking the opponent's stones is owed.
+    b.hog[0] = 0;
+    assert_eq!(texts(&acting(b, 0, [6, 5])), ["bat in 5"]);
+}
+
+#[test]
+fn stu15_menu_texts_say_what_moves_from_the_viewers_side() {
+    use crate::game::Viewer;
+    let mut b = set_up_board();
+    b.rows[1][1] = 3; // the mover's Bortom 2: six steps to Stumpen
+    b.rows[1][3] = 3; // Bortom 4: four steps to Stumpen, six overshoot
+    let s = acting(b, 0, [6, 2]);
+    let into = s.parse_action("2 stones 6 steps from Bortom 2").unwrap();
+    let over = s.parse_action("2 stones 6 steps from Bortom 4").unwrap();
+    let me = Viewer::Player(0);
+    assert_eq!(
+        s.describe_action(into, me),
+        "2 stones 6 steps from Bortom 2, into Stumpen"
+    );
+    assert!(s.describe_action(over, me).contains("past Stumpen"));
+    // The mover's Bortom is the other player's Hitom.
+    assert_eq!(
+        s.describe_action(into, Viewer::Player(1)),
+        "2 stones 6 steps from your Hitom 2, into Stumpen"
+    );
+    // A bat out that cannot take all it names says how many go.
+    let mut b = set_up_board();
+    b.stumpen = 3;
+    b.hog[0] = 2;
+    let s = acting(b, 0, [4, 4]);
+    let out = s.parse_action("bat out 8").unwrap();
+    assert_eq!(
+        s.describe_action(out, me),
+        "bat out 8 (only 4 stones there)"
+    );
+    assert_eq!(s.format_action(out), "bat out 8", "the notation stays");
+}
+
+#[test]
 fn stu13_landing_in_stumpen_bats_one_out_to_ute() {
     let mut b = set_up_board();
     b.rows[1][1] = 2; // Bortom 2: six steps to Stumpen
