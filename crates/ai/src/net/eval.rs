@@ -37,14 +37,14 @@ pub fn equity(p: &Probs) -> f32 {
 /// The exact outcome for the side that just ended the game.
 pub fn ended(end: GameEnd) -> Probs {
     match end {
-        GameEnd::MoverWins(points) => [
+        GameEnd::MoverWins(points, _) => [
             1.0,
             f32::from(points >= 2),
             f32::from(points >= 3),
             0.0,
             0.0,
         ],
-        GameEnd::Draw => [0.5, 0.0, 0.0, 0.0, 0.0],
+        GameEnd::Draw(_) => [0.5, 0.0, 0.0, 0.0, 0.0],
     }
 }
 
@@ -222,7 +222,14 @@ mod tests {
         let p = [0.6, 0.2, 0.05, 0.1, 0.01];
         assert_eq!(flip(flip(p)), p);
         assert!((equity(&p) + equity(&flip(p))).abs() < 1e-6);
-        assert!((equity(&ended(GameEnd::MoverWins(3))) - 3.0).abs() < 1e-6);
+        assert!(
+            (equity(&ended(GameEnd::MoverWins(
+                3,
+                spelbord_engine::Ending::Backgammon
+            ))) - 3.0)
+                .abs()
+                < 1e-6
+        );
     }
 
     #[test]

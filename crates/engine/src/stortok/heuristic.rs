@@ -67,7 +67,7 @@ impl Heuristic for StortokState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Turn};
+    use crate::game::{Game, GameState, Turn};
     use crate::rng::seeded;
     use crate::stortok::{Stortok, Version};
     use rand::Rng;
