@@ -90,6 +90,9 @@ pub struct ArenaReport {
     max_ms_per_move: BTreeMap<String, f64>,
     /// Mean return per seat occupied.
     mean_return: BTreeMap<String, f64>,
+    /// The 95% confidence interval of each agent's mean return (over
+    /// rotations, like the score's).
+    return_ci95: BTreeMap<String, [f64; 2]>,
     /// The share of each agent's games that were drawn against the others
     /// (equal returns, e.g. a High-O Gammon win that scores no points).
     draws: BTreeMap<String, f64>,
@@ -210,6 +213,8 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     // mean over the rotation is one independent observation, and the
     // shared luck largely cancels within it (as in duplicate bridge).
     let mut block = vec![(0.0, 0usize); k];
+    let mut return_block = vec![(0.0, 0usize); k];
+    let mut rotation_returns = vec![Vec::new(); k];
     let mut drawn = vec![(0u64, 0u64); k];
     for (i, (seated, r)) in results.iter().enumerate() {
         let seat_scores = r.seat_scores();
@@ -221,7 +226,17 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
                 drawn[a].1 += 1;
             }
         }
+        for (s, &a) in seated.iter().enumerate() {
+            return_block[a].0 += r.returns[s];
+            return_block[a].1 += 1;
+        }
         if (i + 1) % k == 0 {
+            for (a, b) in return_block.iter_mut().enumerate() {
+                if b.1 > 0 {
+                    rotation_returns[a].push(b.0 / b.1 as f64);
+                }
+                *b = (0.0, 0);
+            }
             for (a, b) in block.iter_mut().enumerate() {
                 if b.1 > 0 {
                     scores[a].push(b.0 / b.1 as f64);
@@ -264,6 +279,12 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         ms_per_move: by_agent(&|a| 1000.0 * seconds[a] / decisions[a].max(1) as f64),
         max_ms_per_move: by_agent(&|a| 1000.0 * longest[a]),
         mean_return: by_agent(&|a| returns[a].0 / returns[a].1.max(1) as f64),
+        return_ci95: (0..k)
+            .map(|a| {
+                let s = summarize(&rotation_returns[a]);
+                (names[a].clone(), [s.low, s.high])
+            })
+            .collect(),
         draws: by_agent(&|a| drawn[a].0 as f64 / drawn[a].1.max(1) as f64),
         elo,
         seat_score: seat_summaries.iter().map(|s| s.mean).collect(),

@@ -216,8 +216,9 @@ mod tests {
         let b = BackgammonBoard::start();
         let line = fibs_board(&b, [3, 1]);
         let fields: Vec<&str> = line.split(':').collect();
-        // board, names, match length and score, the 26 board fields, 27 more.
-        assert_eq!(fields.len(), 6 + 26 + 20);
+        // `board`, names, match length and scores; the 26 board fields;
+        // turn, dice, cube fields, and the 12 fields after them.
+        assert_eq!(fields.len(), 6 + 26 + 21);
         assert_eq!(fields[6], "0");
         assert_eq!(fields[7], "-2"); // the opponent's back checkers on the mover's 1 point
         assert_eq!(fields[12], "5"); // the mover's 6 point
