@@ -294,7 +294,7 @@ impl HgState {
     }
 
     /// The legal plays made step by step, with the board after each step
-    /// (see [`crate::tables::step_graph`]); steps in absolute codes.
+    /// (see [`mod@crate::tables::step_graph`]); steps in absolute codes.
     pub fn play_steps(&self) -> Option<StepsView> {
         let Phase::Moving { dice } = self.phase else {
             return None;
