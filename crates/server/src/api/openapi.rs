@@ -320,7 +320,8 @@ fn schemas() -> Value {
             }
         },
         "Outcome": {
-            "type": "object", "required": ["result", "places", "ending"],
+            "type": ["object", "null"], "required": ["result", "places", "ending"],
+            "description": "Who won (or the ranking, or a draw) and how; null before the end.",
             "properties": {
                 "result": { "type": "string", "enum": ["win", "loss", "ranking", "draw"], "description": "win: one player first (even a win paying 0 points); loss: one player last, the others share first (the stortok); draw: everyone shares first." },
                 "winner": { "type": ["integer", "null"], "description": "The seat alone in first place, if any." },
@@ -426,6 +427,7 @@ fn replay_path() -> Value {
                     "seats": { "type": "array", "items": { "type": "object" } },
                     "result": { "type": ["array", "null"], "items": { "type": "number" } },
                     "finished": { "type": "boolean" },
+                    "outcome": { "$ref": "#/components/schemas/Outcome" },
                     "dice": { "$ref": "#/components/schemas/Dice" },
                     "ending": { "$ref": "#/components/schemas/Ending" },
                     "steps": { "type": "array", "items": {
