@@ -264,31 +264,43 @@ impl HgState {
         dice: [u8; 2],
         f: impl FnOnce(&mut dyn Iterator<Item = Play>) -> T,
     ) -> T {
+        let (view, seat) = self.mover_view();
+        self.with_generator(&view, dice, |g| {
+            f(&mut g.plays().map(|play| absolute_play(play, seat)))
+        })
+    }
+
+    /// The mover's view of the board, and his seat.
+    fn mover_view(&self) -> (MoverView, u8) {
         let p = self.mover as usize;
         let seat = self.seat(p);
-        let view = self.board.view(p, seat, self.rules.tric);
+        (self.board.view(p, seat, self.rules.tric), seat)
+    }
+
+    /// Calls `f` with the play generator holding the legal plays of `dice`
+    /// on the mover's `view` (in the mover's frame).
+    fn with_generator<T>(
+        &self,
+        view: &MoverView,
+        dice: [u8; 2],
+        f: impl FnOnce(&PlayGen) -> T,
+    ) -> T {
         let mut buf = [0u8; 4];
         let len = self.rules.dice_list(dice, &mut buf);
         PLAY_GEN.with(|g| {
             let mut g = g.borrow_mut();
             // HG-8: the smaller number first; a number that cannot be played
             // ends the play.
-            g.generate(&view, &buf[..len], DiceRule::InOrder);
-            f(&mut g.plays().map(|play| absolute_play(play, seat)))
+            g.generate(view, &buf[..len], DiceRule::InOrder);
+            f(&g)
         })
     }
 
     /// A uniformly random legal play of `dice` (the one at index
     /// `rng.random_range(0..n)` of [`HgState::with_plays`]).
     fn random_play<R: rand::Rng + ?Sized>(&self, dice: [u8; 2], rng: &mut R) -> Play {
-        let p = self.mover as usize;
-        let seat = self.seat(p);
-        let view = self.board.view(p, seat, self.rules.tric);
-        let mut buf = [0u8; 4];
-        let len = self.rules.dice_list(dice, &mut buf);
-        PLAY_GEN.with(|g| {
-            let mut g = g.borrow_mut();
-            g.generate(&view, &buf[..len], DiceRule::InOrder);
+        let (view, seat) = self.mover_view();
+        self.with_generator(&view, dice, |g| {
             absolute_play(g.play(rng.random_range(0..g.len())), seat)
         })
     }
@@ -300,15 +312,10 @@ impl HgState {
             return None;
         };
         let p = self.mover as usize;
-        let seat = self.seat(p);
-        let view = self.board.view(p, seat, self.rules.tric);
+        let (view, seat) = self.mover_view();
         let mut buf = [0u8; 4];
         let len = self.rules.dice_list(dice, &mut buf);
-        let plays: Vec<Play> = PLAY_GEN.with(|g| {
-            let mut g = g.borrow_mut();
-            g.generate(&view, &buf[..len], DiceRule::InOrder);
-            g.plays().collect()
-        });
+        let plays: Vec<Play> = self.with_generator(&view, dice, |g| g.plays().collect());
         let start = Traced {
             view,
             board: self.board,
