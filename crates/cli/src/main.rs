@@ -71,3 +71,17 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_train_help_lists_the_games_with_networks() {
+        let mut cli = Cli::command();
+        let train = cli.find_subcommand_mut("train").unwrap();
+        let help = train.render_help().to_string();
+        assert!(help.contains("backgammon, tawla"), "{help}");
+    }
+}

@@ -7,6 +7,7 @@ use clap::Args;
 use spelbord_ai::net::train::{TrainConfig, new_net, train};
 use spelbord_ai::net::{NetFile, NetVariant, check};
 use spelbord_engine::backgammon::{Backgammon, BackgammonRules};
+use spelbord_engine::tawla::{Tawla, TawlaRules};
 use spelbord_engine::{Game, Options};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -14,7 +15,7 @@ use std::time::Instant;
 /// Options of `spelbord train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game's id (networks exist for: backgammon).
+    /// The game's id (networks exist for: backgammon, tawla).
     pub game: String,
     /// A game option as key=value (repeatable; the cube and match options
     /// do not change self-play, which is cubeless single games).
@@ -122,7 +123,59 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
             Options::parse(Backgammon::ID, Backgammon::option_specs(), &args.options)?;
             run_for(BackgammonRules, &args)?;
         }
-        other => bail!("no network to train for `{other}` (networks exist for: backgammon)"),
+        "tawla" => {
+            let options = Options::parse(Tawla::ID, Tawla::option_specs(), &args.options)?;
+            let mother = options.get("mother") != "off";
+            run_for(TawlaRules { mother }, &args)?;
+        }
+        other => {
+            bail!("no network to train for `{other}` (networks exist for: backgammon, tawla)")
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_ai::net::Outputs;
+
+    fn args(game: &str, out: &str) -> TrainArgs {
+        TrainArgs {
+            game: game.into(),
+            options: vec!["mother=on".into()],
+            games: 4,
+            threads: 2,
+            seed: 5,
+            resume: None,
+            out: Some(out.into()),
+            lambda: 0.0,
+            alpha: 0.1,
+            hidden: 4,
+            checkpoint_every: 2,
+        }
+    }
+
+    #[test]
+    fn tawla_trains_and_resumes_from_its_checkpoint() {
+        let path = std::env::temp_dir().join(format!("spelbord-train-{}.net", std::process::id()));
+        let out = path.to_str().unwrap();
+        run(args("tawla", out)).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!((net.game.as_str(), net.games_trained), ("tawla", 4));
+        assert_eq!(net.outputs, Outputs::WinGammonBackgammon);
+        let mut again = args("tawla", out);
+        again.resume = Some(out.into());
+        run(again).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(net.games_trained, 8);
+        // A Tawla network is no backgammon network.
+        let mut wrong = args("backgammon", out);
+        wrong.options.clear();
+        wrong.resume = Some(out.into());
+        assert!(run(wrong).is_err());
+        std::fs::remove_file(&path).ok();
+        let err = run(args("stumphog", out)).unwrap_err().to_string();
+        assert!(err.contains("backgammon, tawla"), "{err}");
+    }
 }

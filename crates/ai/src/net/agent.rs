@@ -10,6 +10,7 @@ use crate::spec::NetConfig;
 use crate::{ActionEstimate, Agent};
 use spelbord_engine::backgammon::BackgammonRules;
 use spelbord_engine::tables::{Phase, TablesAction, TablesState};
+use spelbord_engine::tawla::TawlaRules;
 use spelbord_engine::{GameState, Player};
 use std::any::{Any, TypeId};
 use std::sync::Arc;
@@ -116,12 +117,21 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
 /// The `net` agent for state type `S`, when `S` is a game with a network.
 pub fn net_agent<S: GameState>(config: &NetConfig) -> Result<Box<dyn Agent<S>>, NetLoadError> {
     if TypeId::of::<S>() == TypeId::of::<TablesState<BackgammonRules>>() {
-        let agent: Box<dyn Agent<TablesState<BackgammonRules>>> =
-            Box::new(NetAgent::<BackgammonRules>::new(config.clone())?);
-        let any: Box<dyn Any> = Box::new(agent);
-        if let Ok(agent) = any.downcast::<Box<dyn Agent<S>>>() {
-            return Ok(*agent);
-        }
+        return boxed::<S, BackgammonRules>(config);
+    }
+    if TypeId::of::<S>() == TypeId::of::<TablesState<TawlaRules>>() {
+        return boxed::<S, TawlaRules>(config);
     }
     Err(NetLoadError::NoNet(std::any::type_name::<S>().into()))
+}
+
+/// The `net` agent of variant `V` as an agent of `S` (which is `V`'s state).
+fn boxed<S: GameState, V: NetVariant>(
+    config: &NetConfig,
+) -> Result<Box<dyn Agent<S>>, NetLoadError> {
+    let agent: Box<dyn Agent<TablesState<V>>> = Box::new(NetAgent::<V>::new(config.clone())?);
+    let any: Box<dyn Any> = Box::new(agent);
+    any.downcast::<Box<dyn Agent<S>>>()
+        .map(|agent| *agent)
+        .map_err(|_| NetLoadError::NoNet(std::any::type_name::<S>().into()))
 }

@@ -10,13 +10,16 @@ pub trait NetVariant: TablesVariant {
     const ENCODING: u16;
     /// Inputs of the encoding.
     const INPUTS: usize;
+    /// Whether a win may be a backgammon (3 points); when not, the
+    /// backgammon outputs are read as 0.
+    const BACKGAMMONS: bool = true;
     /// Writes the inputs for `board`, seen by the player on roll (who is
     /// about to roll), into `out` (length [`Self::INPUTS`]).
     fn encode(board: &Self::Board, out: &mut [f32]);
 }
 
 /// The four TD-Gammon units of a point held by `n` checkers of one side.
-fn point_units(n: u8, out: &mut [f32]) {
+pub(super) fn point_units(n: u8, out: &mut [f32]) {
     out[0] = f32::from(n >= 1);
     out[1] = f32::from(n >= 2);
     out[2] = f32::from(n >= 3);
@@ -24,7 +27,7 @@ fn point_units(n: u8, out: &mut [f32]) {
 }
 
 /// The longest run of consecutive points held with two or more.
-fn longest_prime(made: impl Iterator<Item = bool>) -> u8 {
+pub(super) fn longest_prime(made: impl Iterator<Item = bool>) -> u8 {
     let (mut best, mut run) = (0u8, 0u8);
     for m in made {
         run = if m { run + 1 } else { 0 };

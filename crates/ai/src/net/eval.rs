@@ -122,7 +122,14 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
         self.evaluations += n as u64;
         self.ys
             .chunks_exact(5)
-            .map(|y| consistent([y[0], y[1], y[2], y[3], y[4]]))
+            .map(|y| {
+                let (wb, lb) = if V::BACKGAMMONS {
+                    (y[2], y[4])
+                } else {
+                    (0.0, 0.0)
+                };
+                consistent([y[0], y[1], wb, y[3], lb])
+            })
             .collect()
     }
 

@@ -7,6 +7,7 @@ pub mod encode;
 pub mod eval;
 pub mod format;
 pub mod mlp;
+mod tawla;
 pub mod train;
 
 pub use agent::{NetAgent, net_agent};
@@ -20,9 +21,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// The backgammon network shipped in the binary.
 static BACKGAMMON: &[u8] = include_bytes!("../../weights/backgammon.net");
+/// The Tawla network shipped in the binary.
+static TAWLA: &[u8] = include_bytes!("../../weights/tawla.net");
 
 /// Games with a network shipped in the binary.
-pub const SHIPPED: &[&str] = &["backgammon"];
+pub const SHIPPED: &[&str] = &["backgammon", "tawla"];
 
 /// Why no network could be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +95,7 @@ pub fn load<V: NetVariant>(file: Option<&str>) -> Result<Arc<NetFile>, NetLoadEr
         ),
         None => match V::ID {
             "backgammon" => ("the shipped backgammon network".into(), BACKGAMMON.to_vec()),
+            "tawla" => ("the shipped Tawla network".into(), TAWLA.to_vec()),
             other => return Err(NetLoadError::NoNet(other.into())),
         },
     };
@@ -120,6 +124,7 @@ pub fn check<V: NetVariant>(net: &NetFile, source: &str) -> Result<(), NetLoadEr
 pub fn available(game: &str, file: Option<&str>) -> Result<(), NetLoadError> {
     match game {
         "backgammon" => load::<spelbord_engine::backgammon::BackgammonRules>(file).map(|_| ()),
+        "tawla" => load::<spelbord_engine::tawla::TawlaRules>(file).map(|_| ()),
         other => Err(NetLoadError::NoNet(other.into())),
     }
 }
@@ -176,12 +181,30 @@ mod tests {
     use spelbord_engine::backgammon::BackgammonRules;
 
     #[test]
+    fn the_shipped_tawla_network_loads_and_plays() {
+        use spelbord_engine::tawla::{Tawla, TawlaRules};
+        let net = load::<TawlaRules>(None).unwrap();
+        assert_eq!((net.game.as_str(), net.encoding), ("tawla", 1));
+        assert_eq!(net.net.sizes()[0], TawlaRules::INPUTS);
+        assert!(available("tawla", None).is_ok());
+        // A backgammon network is refused for Tawla.
+        let bg = format!("{}/weights/backgammon.net", env!("CARGO_MANIFEST_DIR"));
+        assert!(matches!(
+            load::<TawlaRules>(Some(&bg)),
+            Err(NetLoadError::Mismatch { .. })
+        ));
+        for spec in ["net", "net:ply=1"] {
+            assert!(crate::make_agent::<Tawla>(spec, 1).is_ok(), "{spec}");
+        }
+    }
+
+    #[test]
     fn the_shipped_backgammon_network_loads() {
         let net = load::<BackgammonRules>(None).unwrap();
         assert_eq!(net.game, "backgammon");
         assert_eq!(net.net.sizes()[0], BackgammonRules::INPUTS);
         assert!(matches!(
-            available("tawla", None),
+            available("stumphog", None),
             Err(NetLoadError::NoNet(_))
         ));
         assert!(matches!(
