@@ -55,12 +55,12 @@ pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
     match (game, level) {
         (_, Level::Easy) => "greedy:temp=0.03",
         (_, Level::Medium) => "greedy",
-        (Tawla, Level::Hard) => "expectimax:depth=2,root=8",
-        (Tawla, Level::Expert) => "mcts:prior=on,cutoff=0,iters=5000,c=1.0",
-        // The network trained by self-play (docs/ai.md): alone for hard,
-        // with one ply of search (all 21 rolls) for expert.
-        (Backgammon, Level::Hard) => "net",
-        (Backgammon, Level::Expert) => "net:ply=1",
+        // The networks trained by self-play (docs/ai.md): alone for hard,
+        // with one ply of search (all 21 rolls) for expert. Tawla's levels
+        // before them: `expectimax:depth=2,root=8` (hard) and
+        // `mcts:prior=on,cutoff=0,iters=5000,c=1.0` (expert).
+        (Tawla | Backgammon, Level::Hard) => "net",
+        (Tawla | Backgammon, Level::Expert) => "net:ply=1",
         (Stumphog, Level::Hard) => "expectimax:depth=3,root=8,width=8",
         // Nothing measured stronger: a wider depth-3 search plays the same
         // moves, depth 4 was no better and far slower (docs/ai.md).
