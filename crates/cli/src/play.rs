@@ -4,7 +4,9 @@ use crate::term::color_wanted;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use rand::Rng;
-use spelbord_ai::{Agent, Hint, default_hint_budget, hints_for, make_agent_for};
+use spelbord_ai::{
+    Agent, Equity, EquityKind, Hint, default_hint_budget, hints_for, make_agent_for,
+};
 use spelbord_engine::rng::seeded;
 use spelbord_engine::{
     Game, GameState, GameVisitor, Notation, Options, Outcome, Record, Turn, Viewer, visit_game,
@@ -338,7 +340,10 @@ fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
         writeln!(out, "No hint here.")?;
         return Ok(());
     }
-    writeln!(out, "Hints (estimated chance to win after each action):")?;
+    writeln!(
+        out,
+        "Hints (estimated chance to win after each action, or its equity):"
+    )?;
     let width = hints.iter().map(|h| h.text.len()).max().unwrap_or(0);
     for (i, h) in hints.iter().enumerate() {
         let sure = match h.margin {
@@ -346,15 +351,38 @@ fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
             Some(m) => format!("± {:.1}%, {} playouts", 100.0 * m, h.samples),
             None => format!("confidence {:.0}%", 100.0 * h.confidence),
         };
-        writeln!(
-            out,
-            "  {}) {:<width$}  {:>5.1}%  ({sure})",
-            i + 1,
-            h.text,
-            100.0 * h.estimate
-        )?;
+        match &h.equity {
+            Some(e) => writeln!(out, "  {}) {:<width$}  {}", i + 1, h.text, equity_text(e))?,
+            None => writeln!(
+                out,
+                "  {}) {:<width$}  {:>5.1}%  ({sure})",
+                i + 1,
+                h.text,
+                100.0 * h.estimate
+            )?,
+        }
     }
     Ok(())
+}
+
+/// A network's value of an action: the equity, and after a play the
+/// chances of each result.
+fn equity_text(e: &Equity) -> String {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    match (e.kind, e.outcomes) {
+        (EquityKind::MatchWinningChance, _) => format!("match winning chance {}", pct(e.value)),
+        (_, None) => format!("cubeful equity {:+.3}", e.value),
+        (_, Some(o)) => format!(
+            "equity {:+.3}  win {} (gammon {}, backgammon {})  lose {} (gammon {}, backgammon {})",
+            e.value,
+            pct(o.win),
+            pct(o.win_gammon),
+            pct(o.win_backgammon),
+            pct(1.0 - o.win),
+            pct(o.lose_gammon),
+            pct(o.lose_backgammon)
+        ),
+    }
 }
 
 /// How a person's turn at the terminal goes.

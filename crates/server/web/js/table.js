@@ -657,7 +657,8 @@ class TableView {
           },
           h('span', {}, h('code', {}, hint.text), h('div', { class: 'hint-bar' }, h('span', { style: `width: ${pct}%` }))),
           h('span', {}, `${pct}%`)),
-          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': `Play ${hint.text}` }, 'Play'));
+          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': `Play ${hint.text}` }, 'Play'),
+          hint.equity ? h('div', { class: 'small muted', 'data-testid': 'hint-equity' }, equityText(hint.equity)) : null);
       })));
       body.push(h('p', { class: 'small muted' }, 'Chance to win after each move, as the computer estimates it.'));
     }
@@ -727,4 +728,19 @@ class TableView {
           onchange: (/** @type {Event} */ e) => store.setSpeed(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value)),
         }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, v)))));
   }
+}
+
+/**
+ * A hint's equity in words: the value, and after a play the chances of
+ * each result.
+ * @param {import('./types.js').Equity} e
+ * @returns {string}
+ */
+export function equityText(e) {
+  const pct = (/** @type {number} */ x) => `${(100 * x).toFixed(1)}%`;
+  if (e.kind === 'match_winning_chance') return `match winning chance ${pct(e.value)}`;
+  const value = `${e.value >= 0 ? '+' : '−'}${Math.abs(e.value).toFixed(3)}`;
+  if (!e.outcomes) return `cubeful equity ${value}`;
+  const o = e.outcomes;
+  return `equity ${value} · win ${pct(o.win)} (gammon ${pct(o.win_gammon)}, backgammon ${pct(o.win_backgammon)}) · lose ${pct(1 - o.win)} (gammon ${pct(o.lose_gammon)}, backgammon ${pct(o.lose_backgammon)})`;
 }

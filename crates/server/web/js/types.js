@@ -24,8 +24,12 @@
  * @typedef {{id: string, name: string, summary: string,
  *   players: {min: number, max: number}, hidden_information: boolean,
  *   options: OptionSpec[], agents: string[], rules?: string}} GameInfo
+ * @typedef {{win: number, win_gammon: number, win_backgammon: number,
+ *   lose_gammon: number, lose_backgammon: number}} Outcomes
+ * @typedef {{kind: 'cubeless' | 'cubeful' | 'match_winning_chance', value: number,
+ *   outcomes: Outcomes | null}} Equity
  * @typedef {{text: string, json: any, estimate: number, confidence: number,
- *   margin?: number | null, samples: number}} Hint
+ *   margin?: number | null, samples: number, equity?: Equity | null}} Hint
  *
  * @typedef {Object} BoardContext  Everything a board needs to draw itself.
  * @property {any} obs the engine's observation for this viewer
