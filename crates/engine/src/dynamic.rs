@@ -198,6 +198,7 @@ impl<G: Game> DynState for StateOf<G> {
         }
         let action: <G::State as GameState>::Action =
             serde_json::from_value(json.clone()).map_err(|e| Error::BadJson(e.to_string()))?;
+        let action = self.0.canonical_action(action);
         let info = self.info(action);
         self.0.try_apply(action)?;
         Ok(info)

@@ -160,7 +160,7 @@ fn hg9_a_blot_is_hit_and_goes_to_the_bar() {
     // Yellow's lone stone on Blue's field 3 (Yellow's distance 16)
     let b = board(r, &[&[(0, 1)], &[(16, 1), (10, 8)]]);
     assert!(plays(r, b, BLUE, [2, 5]).contains("1/3* 3/8"));
-    let s = after(r, b, BLUE, [2, 5], "1/3 3/8");
+    let s = after(r, b, BLUE, [2, 5], "1/3* 3/8");
     assert_eq!(s.board().bar[1], 1);
     assert_eq!(s.board().cnt[2][1], 0);
     assert_eq!(s.board().cnt[7][0], 1);
