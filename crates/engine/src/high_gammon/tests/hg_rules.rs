@@ -177,6 +177,32 @@ fn hg5_colour_choice_only_by_the_opening_winner_before_the_first_roll() {
     assert_eq!(t.board().pool[..3], [9, 9, 9]);
 }
 
+/// HG-5: the heuristic tells the places apart: with three players Yellow's
+/// goal points start free, Blue's and Red's last one under a band of four;
+/// with two or four players every place is alike.
+#[test]
+fn hg5_the_heuristic_values_the_places_at_the_table() {
+    let value_of = |n: u8, open: &str, colour: &str| {
+        let mut s = HgState::new(hg(n));
+        act(&mut s, open);
+        act(&mut s, colour);
+        s.heuristic(s.mover())
+    };
+    let three = |c| value_of(3, "open B6 R1 Y2", c);
+    assert!(three("choose Yellow") > three("choose Red"));
+    assert!(three("choose Yellow") > three("choose Blue"));
+    let s = HgState::new(hg(3));
+    assert_eq!(
+        [0, 1, 2].map(|p| s.blocked_goal_points(p)),
+        [1, 1, 0],
+        "Blue's last goal point under Red's band, Red's under Yellow's"
+    );
+    let two = |c| value_of(2, "open B6 Y1", c);
+    assert_eq!(two("choose Blue"), two("choose Yellow"));
+    let four = |c| value_of(4, "open B6 R1 Y2 G3", c);
+    assert_eq!(four("choose Blue"), four("choose Green"));
+}
+
 /// HG-5: games with the colour choice replay exactly from their notation.
 #[test]
 fn hg5_records_with_the_colour_choice_replay_exactly() {
