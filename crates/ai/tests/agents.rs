@@ -60,12 +60,10 @@ fn the_ai_chooses_its_colour_in_high_gammon_by_its_estimates() {
     let mut state = game.initial_state();
     let open = state.parse_action("open B2 R6 Y3").unwrap();
     state.try_apply(open).unwrap();
-    for level in ["ai:medium"] {
-        let mut agent =
-            make_agent_for::<spelbord_engine::high_gammon::HighGammon>(level, 3, 7).unwrap();
-        let choice = agent.choose(&state);
-        assert_eq!(state.format_action(choice), "choose Yellow", "{level}");
-    }
+    let mut agent =
+        make_agent_for::<spelbord_engine::high_gammon::HighGammon>("ai:medium", 3, 7).unwrap();
+    let choice = agent.choose(&state);
+    assert_eq!(state.format_action(choice), "choose Yellow");
 }
 
 #[test]
