@@ -29,8 +29,9 @@ impl HgState {
     /// Player p's goal points on which an opposing band stands: he cannot
     /// come home there until it leaves. With three players the start leaves
     /// Blue's last goal point under Red's band and Red's under Yellow's,
-    /// while Yellow's is free; in 2,000 games of `ai:medium` with the
-    /// colours chosen at random Yellow won 43.6%, Red 31.4%, Blue 25.0%.
+    /// while Yellow's is free; in 2,000 games of `ai:medium` choosing its
+    /// colour at random (before this term) Yellow won 43.6%, Red 31.4%,
+    /// Blue 25.0%.
     pub(super) fn blocked_goal_points(&self, p: Player) -> usize {
         let seat = self.seat(p);
         (GOAL_FIRST..TRACK)
