@@ -370,12 +370,16 @@ impl Notation for HgState {
                         "was": COLOURS[was as usize],
                         "seats": (0..n).map(|p| self.seat(p)).collect::<Vec<_>>(),
                     }),
-                    format!(
-                        "{} chooses to play {} and starts; the others keep their turn \
-                         order after him and take the next colours",
-                        COLOURS[was as usize],
-                        name(by)
-                    ),
+                    if self.seat(by as usize) == was {
+                        format!("{} keeps his colour and starts", name(by))
+                    } else {
+                        format!(
+                            "{} chooses to play {} and starts; the others keep their turn \
+                             order after him and take the next colours",
+                            COLOURS[was as usize],
+                            name(by)
+                        )
+                    },
                 ));
             }
             Last::Played { by, hits } => {

@@ -66,6 +66,7 @@ fn hg5_highest_starts_ties_roll_again_then_counter_clockwise() {
     assert_eq!(s.phase(), Phase::ColourChoice);
     assert_eq!(s.turn(), Turn::Player(2));
     act(&mut s, "choose Yellow");
+    assert_eq!(s.events(), vec!["Yellow keeps his colour and starts"]);
     assert_eq!(s.phase(), Phase::Rolling { again: false });
     let mut order = vec![s.mover()];
     for _ in 0..4 {
