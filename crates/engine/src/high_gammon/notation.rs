@@ -1,8 +1,9 @@
-//! Notation: `open B5 R3`, `2-5` (dice, smaller first), `1/3 3/8*`,
-//! `bar/4`, `in/2`, `19/off`, `pass`, `roll`, `double`, `accept`, `drop`.
+//! Notation: `open B5 R3`, `choose Yellow`, `2-5` (dice, smaller first),
+//! `1/3 3/8*`, `bar/4`, `in/2`, `19/off`, `pass`, `roll`, `double`,
+//! `accept`, `drop`.
 
 use super::board::Board;
-use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance};
+use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance, seats};
 use super::state::{HgAction, HgState, Last, Phase};
 use crate::error::{Error, Result};
 use crate::game::{GameEvent, GameState, Notation, Viewer};
@@ -38,6 +39,16 @@ fn parse_field(word: &str) -> std::result::Result<u8, String> {
 /// `19/off`, with their `*` marks; `pass` gives none.
 fn parse_steps(text: &str) -> std::result::Result<Vec<TypedStep>, String> {
     parse_typed(text, parse_field, "1/3")
+}
+
+/// The seat of a colour written as its name or letter (`yellow`, `y`).
+fn seat_of_colour(word: &str) -> Option<u8> {
+    (0..COLOURS.len())
+        .find(|&seat| {
+            COLOURS[seat].eq_ignore_ascii_case(word)
+                || LETTERS[seat].to_string().eq_ignore_ascii_case(word)
+        })
+        .map(|seat| seat as u8)
 }
 
 fn parse_dice(text: &str) -> Option<[u8; 2]> {
@@ -189,6 +200,10 @@ impl Notation for HgState {
                 text
             }
             HgAction::Dice([a, b]) => format!("{}-{}", a.min(b), a.max(b)),
+            HgAction::Colour(seat) => match COLOURS.get(seat as usize) {
+                Some(colour) => format!("choose {colour}"),
+                None => format!("choose seat {seat}"),
+            },
             HgAction::Play(play) if play.is_empty() => "pass".into(),
             HgAction::Play(play) => self.marked(play).text(field_text),
             HgAction::Roll => "roll".into(),
@@ -210,6 +225,25 @@ impl Notation for HgState {
             "accept" | "take" | "a" => return Ok(HgAction::Accept),
             "drop" => return Ok(HgAction::Drop),
             _ => {}
+        }
+        let colour_word = t.strip_prefix("choose").map(str::trim);
+        if let Some(word) = colour_word.or(COLOURS
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&t))
+            .then_some(t.as_str()))
+        {
+            let players = self.num_players();
+            return match seat_of_colour(word) {
+                Some(seat) if seats(players).contains(&seat) => Ok(HgAction::Colour(seat)),
+                _ => Err(bad(format!(
+                    "`{word}` is not a colour in play: {}",
+                    seats(players)
+                        .iter()
+                        .map(|&s| COLOURS[s as usize])
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            };
         }
         if let Some(rest) = t.strip_prefix("open") {
             let mut dice = [0u8; 4];
@@ -277,6 +311,14 @@ impl Notation for HgState {
             (Phase::Over, _) => "the game is over".into(),
             (Phase::Opening { .. }, _) => "it is time for the opening roll".into(),
             (Phase::Rolling { .. }, _) => "it is time to roll the dice".into(),
+            (Phase::ColourChoice, _) => format!(
+                "{} rolled highest and first chooses a colour, his place at the table: \
+                 `choose Blue`, `choose Red`, …",
+                COLOURS[self.seat(self.mover()) as usize]
+            ),
+            (_, HgAction::Colour(_)) => {
+                "a colour is chosen only by the opening winner, before the first roll".into()
+            }
             (Phase::CubeDecision, _) => "first choose `roll` or `double`".into(),
             (Phase::CubeResponse { .. }, _) => {
                 "the double must be answered: `accept` or `drop`".into()
@@ -316,7 +358,7 @@ impl Notation for HgState {
                     events.push(GameEvent::new(
                         "starts",
                         json!({ "player": tied[0] }),
-                        format!("{} rolled highest and starts", who[0]),
+                        format!("{} rolled highest, chooses a colour and starts", who[0]),
                     ));
                 } else {
                     events.push(GameEvent::new(
@@ -325,6 +367,28 @@ impl Notation for HgState {
                         format!("{} tie for the highest and roll again", who.join(" and ")),
                     ));
                 }
+            }
+            Last::Chose { by, was } => {
+                let n = self.num_players();
+                events.push(GameEvent::new(
+                    "colour_chosen",
+                    json!({
+                        "player": by,
+                        "colour": name(by),
+                        "was": COLOURS[was as usize],
+                        "seats": (0..n).map(|p| self.seat(p)).collect::<Vec<_>>(),
+                    }),
+                    if self.seat(by as usize) == was {
+                        format!("{} keeps his colour and starts", name(by))
+                    } else {
+                        format!(
+                            "{} chooses to play {} and starts; the others keep their turn \
+                             order after him and take the next colours",
+                            COLOURS[was as usize],
+                            name(by)
+                        )
+                    },
+                ));
             }
             Last::Played { by, hits } => {
                 for (field, victim) in hits {

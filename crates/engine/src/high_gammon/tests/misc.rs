@@ -77,7 +77,7 @@ fn render_shows_the_square_board_and_everything_a_player_needs() {
 #[test]
 fn view_json_has_the_result_and_stakes() {
     let mut s = HgState::new(rules(3, false, Doubles::Reroll, Scoring::Cube));
-    for a in ["open B5 R5 Y6", "double", "drop", "drop"] {
+    for a in ["open B5 R5 Y6", "choose Yellow", "double", "drop", "drop"] {
         let act = s.parse_action(a).unwrap();
         s.apply(act);
     }
@@ -171,6 +171,7 @@ fn events_tell_hits_drops_stakes_and_rerolls() {
     let ev = s.events();
     assert!(ev[0].contains("stake doubles to 2"), "{ev:?}");
     assert!(ev[1].contains("Yellow rolled highest"), "{ev:?}");
+    s.apply(s.parse_action("choose Yellow").unwrap());
     s.apply(HgAction::Double);
     s.apply(HgAction::Drop);
     assert!(
