@@ -463,6 +463,7 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::EndReason;
 
     fn table(id: &str) -> StoredTable {
         StoredTable {
@@ -639,6 +640,61 @@ mod tests {
                 assert_eq!(loaded.actions[1].text, format!("move {i}"));
             }
         }
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn concurrent_creations_joins_and_ends_share_commits_and_fail_alone() {
+        let path = temp_db("mixed-writes");
+        let store = std::sync::Arc::new(SqliteStore::open(&path).await.unwrap());
+        let ids: Vec<String> = (0..30).map(|i| format!("{:0>24}", i + 100)).collect();
+        // The tables are created concurrently, each then joined, and every
+        // third one also ended at a wrong version (refused alone).
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            let store = store.clone();
+            let id = id.clone();
+            tasks.push(tokio::spawn(async move {
+                store.create_table(&table(&id)).await?;
+                let mut seat = StoredSeat::new(0, SeatKind::Human);
+                seat.name = Some(format!("p{i}"));
+                store.claim_seat(&id, &seat).await?;
+                let ending = Ending {
+                    reason: EndReason::Closed,
+                    seat: None,
+                    returns: None,
+                };
+                let version = if i % 3 == 0 { 9 } else { 1 };
+                store.end_table(&id, version, &ending).await
+            }));
+        }
+        for (i, task) in tasks.into_iter().enumerate() {
+            let outcome = task.await.unwrap();
+            let loaded = store.load_table(&ids[i]).await.unwrap().unwrap();
+            assert_eq!(
+                loaded.seats[0].name.as_deref(),
+                Some(format!("p{i}").as_str())
+            );
+            if i % 3 == 0 {
+                assert!(matches!(outcome, Err(StoreError::Conflict(_))));
+                assert_eq!(loaded.ending, None);
+            } else {
+                outcome.unwrap();
+                assert_eq!(loaded.ending.map(|e| e.reason), Some(EndReason::Closed));
+            }
+        }
+        // A second creation with a taken id fails without harming the table.
+        assert!(store.create_table(&table(&ids[1])).await.is_err());
+        assert_eq!(
+            store
+                .load_table(&ids[1])
+                .await
+                .unwrap()
+                .unwrap()
+                .actions
+                .len(),
+            1
+        );
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }
