@@ -18,7 +18,13 @@
  *   invites: Invite[], viewer: {seat: number} | 'spectator', version: number,
  *   created_at: number, updated_at: number, ws: string, state: StateView,
  *   dice?: {scheme: string, table: string, commitment: string,
- *     server_seed: string | null, seat_seeds: string[]} | null}} TableInfo
+ *     server_seed: string | null, seat_seeds: string[]} | null,
+ *   inactivity?: Inactivity, ending?: Ending | null}} TableInfo
+ * @typedef {{seconds: number, then: 'forfeit' | 'ai'}} Inactivity
+ *   What happens to the player to move who does not act for `seconds`.
+ * @typedef {{reason: 'resigned' | 'forfeit' | 'closed' | 'abandoned',
+ *   seat: number | null, returns: number[] | null}} Ending
+ *   How a table ended early.
  * @typedef {{key: string, default: string, kind: 'choice' | 'int',
  *   values?: string[], min?: number, max?: number, help: string}} OptionSpec
  * @typedef {{id: string, name: string, summary: string,
