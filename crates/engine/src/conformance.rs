@@ -327,3 +327,35 @@ pub fn check_outcome<S: GameState + Heuristic>(state: &S) {
         );
     }
 }
+
+/// Plays `games` random games of `G` and checks every state's two round
+/// trips: through its position notation (the text reads back as an equal
+/// state and is written again the same) and through JSON (the state's JSON
+/// reads back as an equal state).
+pub fn check_position_round_trips<G: Game>(options: &[&str], games: usize, seed: u64) -> u64
+where
+    G::State:
+        std::fmt::Display + std::str::FromStr<Err = crate::Error> + serde::de::DeserializeOwned,
+{
+    let mut positions = 0;
+    check_random_games::<G>(options, games, seed, |state| {
+        let text = state.to_string();
+        let read: G::State = text
+            .parse()
+            .unwrap_or_else(|e| panic!("position `{text}` does not read back: {e}"));
+        assert_eq!(
+            &read, state,
+            "position `{text}` reads back as another state"
+        );
+        assert_eq!(read.to_string(), text, "position `{text}` written again");
+        let json = serde_json::to_value(state).expect("state serializes");
+        let back: G::State = serde_json::from_value(json.clone())
+            .unwrap_or_else(|e| panic!("state JSON {json} does not read back: {e}"));
+        assert_eq!(
+            &back, state,
+            "state JSON {json} reads back as another state"
+        );
+        positions += 1;
+    });
+    positions
+}

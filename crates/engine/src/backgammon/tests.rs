@@ -550,3 +550,25 @@ fn legal_plays_do_not_allocate_once_warm() {
     assert_eq!(allocations, 0, "allocations in {measured} calls");
     assert!(std::mem::size_of::<BackgammonState>() <= 64);
 }
+
+#[test]
+fn position_text_of_the_start() {
+    let s = at_start([6, 5]);
+    let text = s.to_string();
+    assert_eq!(
+        text,
+        "-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2 0 6-5"
+    );
+    assert_eq!(text.parse::<BackgammonState>().unwrap(), s);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+    /// Positions of random games (cube and match play included) read back
+    /// from their text and their JSON as equal states.
+    #[test]
+    fn positions_round_trip_through_text_and_json(seed in any::<u64>(), cube in any::<bool>()) {
+        let options: &[&str] = if cube { &["cube=on", "match=5"] } else { &[] };
+        crate::conformance::check_position_round_trips::<Backgammon>(options, 1, seed);
+    }
+}

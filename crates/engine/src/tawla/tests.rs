@@ -780,3 +780,123 @@ fn dead_positions_are_drawn() {
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+    /// Positions of random games (with and without the mother rule, cube
+    /// and match play) read back from their text and their JSON as equal
+    /// states.
+    #[test]
+    fn positions_round_trip_through_text_and_json(seed in any::<u64>(), variant in 0..3usize) {
+        let options: &[&str] = match variant {
+            0 => &[],
+            1 => &["mother=off"],
+            _ => &["cube=on", "match=3"],
+        };
+        crate::conformance::check_position_round_trips::<Tawla>(options, 1, seed);
+    }
+}
+
+/// The position text with point `n` (1..24, the first player's numbering)
+/// replaced by `entry`, from the start with the first player to play 6-5.
+fn start_text_with(n: usize, entry: &str) -> String {
+    let mut points = vec!["0"; 24];
+    points[0] = "-15";
+    points[23] = "15";
+    points[n - 1] = entry;
+    format!("{} 0 6-5", points.join(","))
+}
+
+fn position_error(text: &str) -> crate::PositionError {
+    match text.parse::<TawlaState>() {
+        Err(crate::Error::BadPosition { reason, .. }) => reason,
+        other => panic!("`{text}` gave {other:?}"),
+    }
+}
+
+#[test]
+fn position_of_a_pin_reads_and_plays() {
+    // TAW-6: a White checker pinned under two Black ones on White's point
+    // 10 (Black's 15): it cannot move; everything else can.
+    let text = "-13,0,0,0,0,0,0,0,0,-2/1,0,0,0,0,0,0,0,0,0,0,0,0,0,14 0 6-5 mother=off";
+    let s: TawlaState = text.parse().unwrap();
+    assert_eq!(s.to_string(), text);
+    assert!(!s.variant().mother);
+    assert!(s.board().mover_pinned_at(10));
+    assert!(
+        plays(&s).iter().all(|p| !p.contains("10/")),
+        "{:?}",
+        plays(&s)
+    );
+}
+
+#[test]
+fn positions_that_break_the_rules_are_typed_errors() {
+    use crate::PositionError::*;
+    // a checker short
+    assert_eq!(
+        position_error(&start_text_with(24, "14")),
+        Count {
+            player: 0,
+            what: "checkers",
+            expected: 15,
+            found: 14
+        }
+    );
+    // both sides on one point: a pinned checker of the same colour, or two
+    assert!(matches!(
+        position_error(&start_text_with(24, "14/1")),
+        Overlap(_)
+    ));
+    assert!(matches!(
+        position_error(&start_text_with(24, "13/-2")),
+        Overlap(_)
+    ));
+    // 23 points
+    let short = start_text_with(24, "15").replacen("-15,0,", "-15,", 1);
+    assert!(matches!(
+        position_error(&short),
+        Size {
+            what: "points",
+            expected: 24,
+            found: 23
+        }
+    ));
+    // no bar in Tawla, no seven on a die, no third player, no such option
+    let start = start_text_with(24, "15");
+    assert!(matches!(
+        position_error(&format!("{start} bar=1,0")),
+        Inconsistent(_)
+    ));
+    assert!(matches!(
+        position_error(&start.replace("6-5", "7-5")),
+        Unreadable { field: "phase", .. }
+    ));
+    assert!(matches!(
+        position_error(&start.replace(" 0 6-5", " 2 6-5")),
+        Unreadable { field: "side", .. }
+    ));
+    assert!(matches!(
+        position_error(&format!("{start} colour=red")),
+        Option(_)
+    ));
+    assert!(matches!(
+        position_error(&format!("{start} extra")),
+        FieldCount { found: 4, .. }
+    ));
+    // a cube decision without the cube; a finished game without its result
+    assert!(matches!(
+        position_error(&start.replace("6-5", "cube_decision")),
+        Inconsistent(_)
+    ));
+    assert!(matches!(
+        position_error(&start.replace("6-5", "over")),
+        Inconsistent(_)
+    ));
+    assert!(
+        start
+            .replace("6-5", "cube_decision cube=on")
+            .parse::<TawlaState>()
+            .is_ok()
+    );
+}
