@@ -15,7 +15,7 @@ use std::cell::RefCell;
 
 /// The highest cube value as a power of two: 64 (HG-17).
 pub const MAX_CUBE_LOG2: u8 = 6;
-const NOBODY: u8 = u8::MAX;
+pub(super) const NOBODY: u8 = u8::MAX;
 /// The most plies, chance included, of a game of High-O Gammon or
 /// Tric-Trac: far beyond the longest random game measured.
 pub const MAX_PLIES: u64 = 200_000;
@@ -79,8 +79,10 @@ thread_local! {
     static PLAY_GEN: RefCell<PlayGen> = RefCell::new(PlayGen::default());
 }
 
-/// A game of High-O Gammon or Tric-Trac: a small `Copy` value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A game of High-O Gammon or Tric-Trac: a small `Copy` value. Two states
+/// are equal when their positions are: what the last action did, kept for
+/// its events, does not count.
+#[derive(Clone, Copy, Debug)]
 pub struct HgState {
     pub(super) rules: HgRules,
     pub(super) board: Board,
@@ -131,6 +133,36 @@ pub enum Last {
         /// Whether this was the last answer (the double is settled).
         settled: bool,
     },
+}
+
+impl HgState {
+    /// Everything but the memory of the last action.
+    #[allow(clippy::type_complexity)]
+    fn key(&self) -> (HgRules, &Board, Phase, [u8; 4], [u8; 4], [u8; 4], bool) {
+        (
+            self.rules,
+            &self.board,
+            self.phase,
+            [self.mover, self.active, self.cube_log2, self.winner],
+            self.dropped,
+            self.opening,
+            self.opening_doubled,
+        )
+    }
+}
+
+impl PartialEq for HgState {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for HgState {}
+
+impl std::hash::Hash for HgState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.key().hash(h);
+    }
 }
 
 impl HgState {
@@ -721,6 +753,10 @@ impl GameState for HgState {
 
 impl Serialize for HgState {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        super::view::HgView::of(self).serialize(s)
+        crate::position::WithPosition {
+            view: super::view::HgView::of(self),
+            position: self.to_string(),
+        }
+        .serialize(s)
     }
 }
