@@ -87,7 +87,7 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
 
     fn estimate(&mut self, state: &TablesState<V>, player: Player) -> Option<f64> {
         let mut ev = Evaluator::new(&self.net.net, *state.variant());
-        let side = state.side();
+        let side = state.mover();
         let p = match state.phase() {
             Phase::Over => return None,
             Phase::Moving(dice) => {

@@ -69,8 +69,10 @@ pub enum HgAction {
     Roll,
     /// Double the stake before rolling (HG-17).
     Double,
-    /// Accept a double and play on.
-    Accept,
+    /// Take (accept) a double and play on; JSON `accept`, as written
+    /// before, is read too.
+    #[serde(alias = "accept")]
+    Take,
     /// Drop out: pay the stake before this double and leave.
     Drop,
 }
@@ -603,7 +605,7 @@ impl GameState for HgState {
         out.clear();
         match self.phase {
             Phase::CubeDecision => out.extend([HgAction::Roll, HgAction::Double]),
-            Phase::CubeResponse { .. } => out.extend([HgAction::Accept, HgAction::Drop]),
+            Phase::CubeResponse { .. } => out.extend([HgAction::Take, HgAction::Drop]),
             Phase::Moving { dice } => {
                 self.with_plays(dice, |plays| out.extend(plays.map(HgAction::Play)))
             }
@@ -688,9 +690,9 @@ impl GameState for HgState {
                     responder: self.next_active(self.mover),
                 }
             }
-            HgAction::Accept | HgAction::Drop => {
+            HgAction::Take | HgAction::Drop => {
                 if let Phase::CubeResponse { responder } = self.phase {
-                    self.answer_double(responder, action == HgAction::Accept);
+                    self.answer_double(responder, action == HgAction::Take);
                 }
             }
         }
@@ -744,7 +746,7 @@ impl GameState for HgState {
         match action {
             HgAction::Roll => Some(CubeAction::NoDouble),
             HgAction::Double => Some(CubeAction::Double),
-            HgAction::Accept => Some(CubeAction::Take),
+            HgAction::Take => Some(CubeAction::Take),
             HgAction::Drop => Some(CubeAction::Drop),
             _ => None,
         }

@@ -1,11 +1,11 @@
 //! Läger's position notation (see `docs/engine.md`):
-//! `ROWS SIDE [out=...] [plies=N] [end=...] [knockout=PIECE,SQUARE]
+//! `ROWS MOVER [out=...] [plies=N] [end=...] [knockout=PIECE,SQUARE]
 //! [history=HEX] [options]`.
 //! - `ROWS`: the board row by row, the far row (the second player's camp)
 //!   first, separated by `/`; one character per square: `.` empty, `B Y K W`
 //!   the first player's blue, yellow, black and white stones, `b y k w` the
 //!   second player's, `R`/`r` the blockades;
-//! - `SIDE`: the player to move (0 or 1);
+//! - `MOVER`: the player to move (0 or 1);
 //! - `out`: the pieces knocked out, in the same letters (`Kr`); pieces
 //!   neither drawn nor out are unplayed;
 //! - `plies`: plies played; `end`: how the game ended (`camp:0`,
@@ -131,7 +131,7 @@ impl<'de> serde::Deserialize<'de> for LagerState {
 }
 
 fn parse(text: &str) -> Result<LagerState, PositionError> {
-    let mut fields = Fields::split(text, &["ROWS", "SIDE"])?;
+    let mut fields = Fields::split(text, &["ROWS", "MOVER"])?;
     let out = fields.take("out").unwrap_or("");
     let plies = fields.take("plies");
     let end = fields.take("end");
@@ -185,10 +185,10 @@ fn parse(text: &str) -> Result<LagerState, PositionError> {
     for c in out.chars() {
         place(&mut s, c, OUT)?;
     }
-    let side: usize = read("side", fields.fixed[1], "0 or 1")?;
+    let side: usize = read("mover", fields.fixed[1], "0 or 1")?;
     if side > 1 {
         return Err(PositionError::Unreadable {
-            field: "side",
+            field: "mover",
             text: side.to_string(),
             expected: "0 or 1".into(),
         });
@@ -294,7 +294,7 @@ fn check(s: &LagerState) -> Result<(), String> {
         None if in_camp.iter().any(|&n| n >= 2) => {
             Err("two stones in the opponent's camp, but the game goes on".into())
         }
-        None if !s.has_action(s.side()) => {
+        None if !s.has_action(s.mover()) => {
             Err("the player to move has no action, but the game goes on".into())
         }
         None if s.plies >= s.config.max_plies => {

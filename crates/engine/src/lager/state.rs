@@ -346,7 +346,7 @@ impl LagerState {
     }
 
     /// The player to move (or who would move, when over).
-    pub fn side(&self) -> Player {
+    pub fn mover(&self) -> Player {
         self.side as Player
     }
 
@@ -854,6 +854,6 @@ impl LagerState {
     /// Positions from before such an action can never come back.
     pub fn occurrences(&self) -> usize {
         let columns = self.geometry().columns;
-        self.window.occurrences(self.stones, self.side(), columns)
+        self.window.occurrences(self.stones, self.mover(), columns)
     }
 }

@@ -2,11 +2,11 @@
 //! hidden cards included, for setting up a deal or a game in progress; not
 //! something to show a player.
 //!
-//! `HANDS TABLE PHASE TO_MOVE [key=value ...] [options]`:
+//! `HANDS TABLE PHASE MOVER [key=value ...] [options]`:
 //! - `HANDS`: each seat's hand, `/` between seats, cards separated by
 //!   commas (`10S,QH`), `-` for an empty hand;
 //! - `TABLE`: the table's cards, bottom first (`-`: none);
-//! - `PHASE`: `deal`, `draw`, `play` or `over`; `TO_MOVE`: the seat to act
+//! - `PHASE`: `deal`, `draw`, `play` or `over`; `MOVER`: the seat to act
 //!   (during a draw, the seat that draws);
 //! - `known`: the cards of each hand everyone knows are there (like
 //!   `HANDS`); `turned`: the turned trump card, with `,stock` while it
@@ -204,7 +204,7 @@ impl<'de> serde::Deserialize<'de> for StortokState {
 }
 
 fn parse(text: &str) -> Result<StortokState, PositionError> {
-    let mut fields = Fields::split(text, &["HANDS", "TABLE", "PHASE", "TO_MOVE"])?;
+    let mut fields = Fields::split(text, &["HANDS", "TABLE", "PHASE", "MOVER"])?;
     let mut keyed = std::collections::BTreeMap::new();
     for key in [
         "known",
@@ -246,7 +246,7 @@ fn parse(text: &str) -> Result<StortokState, PositionError> {
             });
         }
     };
-    s.to_move = seat("seat to move", f[3], n)?;
+    s.to_move = seat("mover", f[3], n)?;
     if let Some(t) = keyed.get("turned") {
         let (card, under) = match t.split_once(',') {
             Some((c, "stock")) => (c, true),

@@ -1,11 +1,11 @@
 //! Stumphög's position notation (see `docs/engine.md`):
-//! `ROWS STUMPEN HOG UTE SIDE PHASE [played=N] [warned=a,b] [end=...]
+//! `ROWS STUMPEN HOG UTE MOVER PHASE [played=N] [warned=a,b] [end=...]
 //! [options]`.
 //! - `ROWS`: the first player's row, columns 1 to 7, then `/` and the
 //!   second player's, stones per pile separated by commas;
 //! - `STUMPEN`: the stones in Stumpen; `HOG`, `UTE`: each player's Hög and
 //!   Ute (`27,28`);
-//! - `SIDE`: the player to move (0 or 1); `PHASE`: `opening` (the roll for
+//! - `MOVER`: the player to move (0 or 1); `PHASE`: `opening` (the roll for
 //!   Stumpen), `rolling`, the dice to act on (`6-5`) or `over`;
 //! - `played`: turns played; `warned`: whether each player's Stumpvarning
 //!   has been announced (0 or 1 each); `end`: `past_forty:P`,
@@ -107,7 +107,7 @@ fn pair(field: &'static str, text: &str) -> Result<[u8; 2], PositionError> {
 }
 
 fn parse(text: &str) -> Result<StumphogState, PositionError> {
-    let mut fields = Fields::split(text, &["ROWS", "STUMPEN", "HOG", "UTE", "SIDE", "PHASE"])?;
+    let mut fields = Fields::split(text, &["ROWS", "STUMPEN", "HOG", "UTE", "MOVER", "PHASE"])?;
     let turns = fields.take("played");
     let warned = fields.take("warned");
     let end = fields.take("end");
@@ -132,10 +132,10 @@ fn parse(text: &str) -> Result<StumphogState, PositionError> {
     board.stumpen = pile(f[1])?;
     board.hog = pair("Hög", f[2])?;
     board.ute = pair("Ute", f[3])?;
-    let side: u8 = read("side", f[4], "0 or 1")?;
+    let side: u8 = read("mover", f[4], "0 or 1")?;
     if side > 1 {
         return Err(PositionError::Unreadable {
-            field: "side",
+            field: "mover",
             text: f[4].into(),
             expected: "0 or 1".into(),
         });

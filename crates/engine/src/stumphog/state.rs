@@ -179,7 +179,7 @@ impl StumphogState {
     }
 
     /// The player to move (or who moved last, when over).
-    pub fn side(&self) -> Player {
+    pub fn mover(&self) -> Player {
         self.side as Player
     }
 

@@ -279,7 +279,7 @@ impl<V: TablesVariant> TablesState<V> {
     }
 
     /// The player whose turn it is (or who last moved, when over).
-    pub fn side(&self) -> Player {
+    pub fn mover(&self) -> Player {
         self.side as Player
     }
 
@@ -798,6 +798,6 @@ impl<V: TablesVariant> Heuristic for TablesState<V> {
             return value;
         }
         let v = self.variant.heuristic(&self.board);
-        if player == self.side() { v } else { -v }
+        if player == self.mover() { v } else { -v }
     }
 }

@@ -98,7 +98,7 @@ fn taw_3_opening_roll_decides_and_is_not_played() {
     );
     let mut white = s;
     white.apply(TablesAction::Opening([5, 3]));
-    assert_eq!(white.side(), 0);
+    assert_eq!(white.mover(), 0);
     assert_eq!(
         white.phase(),
         Phase::Rolling,
@@ -106,7 +106,7 @@ fn taw_3_opening_roll_decides_and_is_not_played() {
     );
     let mut black = s;
     black.apply(TablesAction::Opening([1, 6]));
-    assert_eq!(black.side(), 1);
+    assert_eq!(black.mover(), 1);
     assert_eq!(black.turn(), Turn::Chance);
     assert!(black.try_apply(TablesAction::Opening([3, 3])).is_err());
 }
@@ -163,7 +163,7 @@ fn taw_6_landing_on_a_blot_pins_it() {
     apply(&mut s, "24/19 24/23");
     // now Black (the opponent) is to move and his checker on White's 19
     // (Black's 6) is pinned: it cannot move, and the point is closed to him.
-    assert_eq!(s.side(), 1);
+    assert_eq!(s.mover(), 1);
     let abs = s.absolute();
     assert_eq!((abs.top[18], abs.under[18]), (1, -1));
     assert_eq!(abs.checkers(1), 15, "a pinned checker is still in play");
@@ -271,7 +271,7 @@ fn taw_7_as_many_doubles_as_can_be_played_and_pass() {
     let mut s = state(b, [6, 5]);
     assert_eq!(plays(&s), vec!["pass".to_string()]);
     apply(&mut s, "pass");
-    assert_eq!(s.side(), 1);
+    assert_eq!(s.mover(), 1);
 }
 
 #[test]
@@ -369,7 +369,7 @@ fn taw_11_mother_pin_with_checkers_left_at_home_waits() {
     let mut acts = Vec::new();
     s.legal_actions(&mut acts);
     s.apply(acts[0]);
-    assert_eq!(s.side(), 0);
+    assert_eq!(s.mover(), 0);
     s.apply(TablesAction::Dice([6, 5]));
     apply(&mut s, "24/18 24/19");
     assert_eq!(s.returns().as_slice(), &[2.0, -2.0]);
@@ -408,7 +408,7 @@ fn taw_12_match_play_winner_starts_next_game_and_crawford() {
     apply(&mut s, "1/off");
     assert_eq!(s.score(), [2, 0]);
     assert_ne!(s.turn(), Turn::Over);
-    assert_eq!(s.side(), 0, "the winner starts the next game");
+    assert_eq!(s.mover(), 0, "the winner starts the next game");
     assert_eq!(s.phase(), Phase::Rolling, "Crawford game: no cube decision");
     assert_eq!(s.absolute(), TawlaBoard::start().absolute());
     assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
@@ -603,7 +603,7 @@ fn empty_play_round_trips() {
         legal[0]
     );
     apply(&mut s, &text);
-    assert_eq!(s.side(), 1, "the pass ends White's turn");
+    assert_eq!(s.mover(), 1, "the pass ends White's turn");
 }
 
 /// An independent, slow generator written straight from TAW-4..TAW-9: every
@@ -874,7 +874,7 @@ fn positions_that_break_the_rules_are_typed_errors() {
     ));
     assert!(matches!(
         position_error(&start.replace(" 0 6-5", " 2 6-5")),
-        Unreadable { field: "side", .. }
+        Unreadable { field: "mover", .. }
     ));
     assert!(matches!(
         position_error(&format!("{start} colour=red")),

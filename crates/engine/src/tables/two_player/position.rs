@@ -1,12 +1,12 @@
 //! Position notation of the two-player tables games (Tawla, backgammon).
 //!
-//! `POINTS SIDE PHASE [bar=a,b] [off=a,b] [stake=V] [owner=P] [score=a,b]
+//! `POINTS MOVER PHASE [bar=a,b] [off=a,b] [stake=V] [owner=P] [score=a,b]
 //! [crawford=game|after] [last=W,POINTS,ENDING] [options]`:
 //! - `POINTS`: 24 counts separated by commas, the first player's points 1
 //!   to 24; positive counts are the first player's checkers, negative the
 //!   second's; a pinned checker under the top is written after a slash
 //!   (`2/-1`: two of the first player's on one of the second's, Tawla);
-//! - `SIDE`: the player whose turn it is (0 or 1); while a double is
+//! - `MOVER`: the player whose turn it is (0 or 1); while a double is
 //!   answered, the doubler;
 //! - `PHASE`: `opening`, `cube_decision`, `cube_response`, `rolling`, the
 //!   dice being played (`6-5`), or `over`;
@@ -24,7 +24,7 @@ use crate::position::{Fields, bad_position, from_position_json, read, read_list}
 use std::fmt;
 use std::str::FromStr;
 
-const FIXED: [&str; 3] = ["POINTS", "SIDE", "PHASE"];
+const FIXED: [&str; 3] = ["POINTS", "MOVER", "PHASE"];
 
 impl<V: TablesVariant> fmt::Display for TablesState<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -167,10 +167,10 @@ fn parse<V: TablesVariant>(text: &str) -> Result<TablesState<V>, PositionError> 
     if let Some(t) = fields.take("off") {
         abs.off = read_pair("off", t, 15)?;
     }
-    let side: u8 = read("side", fields.fixed[1], "0 or 1")?;
+    let side: u8 = read("mover", fields.fixed[1], "0 or 1")?;
     if side > 1 {
         return Err(PositionError::Unreadable {
-            field: "side",
+            field: "mover",
             text: side.to_string(),
             expected: "0 or 1".into(),
         });
