@@ -362,6 +362,7 @@ impl<S: GameState + Heuristic> Agent<S> for AlphaBetaAgent<S> {
                     },
                     margin: proven.then_some(0.0),
                     samples: depth as u64,
+                    equity: None,
                 }
             })
             .collect();

@@ -14,6 +14,8 @@
 //!   taking is right from p = 1/(2n), a little lower with the cube in hand).
 //!
 //! In match play the same thresholds are used (no match-equity table).
+//! Agents with cubeful estimates of their own (the network agents) decide
+//! through [`Agent::cube_choice`] instead.
 
 use crate::values::{is_cube_decision, win_probability};
 use crate::{ActionEstimate, Agent};
@@ -105,6 +107,9 @@ impl<S: GameState + Heuristic> Agent<S> for CubeAware<S> {
     }
 
     fn choose(&mut self, state: &S) -> S::Action {
+        if let Some(action) = self.inner.cube_choice(state) {
+            return action;
+        }
         let inner = &mut self.inner;
         match decide(state, |s, p| {
             inner
@@ -124,7 +129,14 @@ impl<S: GameState + Heuristic> Agent<S> for CubeAware<S> {
         self.inner.estimate(state, player)
     }
 
+    fn cube_choice(&mut self, state: &S) -> Option<S::Action> {
+        self.inner.cube_choice(state)
+    }
+
     fn analyse(&mut self, state: &S) -> Vec<ActionEstimate<S::Action>> {
+        if self.inner.cube_choice(state).is_some() {
+            return self.inner.analyse(state);
+        }
         let inner = &mut self.inner;
         let mut probability = None;
         let choice = decide(state, |s, p| {
@@ -142,6 +154,7 @@ impl<S: GameState + Heuristic> Agent<S> for CubeAware<S> {
                     score,
                     margin: None,
                     samples: 1,
+                    equity: None,
                 }]
             }
             _ => self.inner.analyse(state),

@@ -166,6 +166,7 @@ impl<S: GameState + Heuristic> Agent<S> for ExpectimaxAgent {
                 score,
                 margin: None,
                 samples: 1,
+                equity: None,
             })
             .collect();
         let nodes = self.nodes - before;

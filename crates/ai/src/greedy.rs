@@ -112,6 +112,7 @@ impl<S: GameState + Heuristic> Agent<S> for GreedyAgent<S> {
                 score,
                 margin: None,
                 samples: 1,
+                equity: None,
             })
             .collect()
     }

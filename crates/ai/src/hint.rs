@@ -4,7 +4,7 @@
 //! statistics are the estimates.
 
 use crate::spec::{AgentSpec, Budget};
-use crate::{ActionEstimate, build};
+use crate::{ActionEstimate, Equity, build};
 use serde::Serialize;
 use serde_json::Value;
 use spelbord_engine::{Game, GameState, Notation, Turn};
@@ -29,6 +29,9 @@ pub struct Hint {
     pub margin: Option<f64>,
     /// Playouts (or search depth) behind the estimate.
     pub samples: u64,
+    /// The action's value in points with the chances of each result, where
+    /// the analyser is a network (backgammon); null otherwise.
+    pub equity: Option<Equity>,
 }
 
 /// The analyser behind the hints of a game, without its budget.
@@ -36,6 +39,7 @@ pub fn level_of_hints(game: &str) -> &'static str {
     match game {
         "lager" => "alphabeta",
         "stortok" => "ismcts:cutoff=40",
+        "backgammon" => "net:ply=1",
         _ => "mcts:prior=on,cutoff=4,c=1.0",
     }
 }
@@ -97,6 +101,7 @@ pub fn hints_for<G: Game>(state: &G::State, count: usize, budget: Budget, seed: 
                 score: 0.5,
                 margin: None,
                 samples: 0,
+                equity: None,
             })
             .collect();
     }
@@ -110,6 +115,7 @@ pub fn hints_for<G: Game>(state: &G::State, count: usize, budget: Budget, seed: 
             confidence: confidence(&e),
             margin: e.margin,
             samples: e.samples,
+            equity: e.equity,
         })
         .collect()
 }

@@ -17,6 +17,7 @@ mod hint;
 mod ismcts;
 pub mod levels;
 mod mcts;
+pub mod met;
 pub mod net;
 mod playout;
 mod random;
@@ -36,6 +37,7 @@ pub use random::RandomAgent;
 pub use rollout::RolloutAgent;
 pub use spec::{AgentSpec, Budget, Level, MctsConfig, NetConfig};
 
+use serde::Serialize;
 use spelbord_engine::{Game, GameState, Heuristic, Player};
 
 /// Something that chooses actions for the player to move.
@@ -60,6 +62,12 @@ pub trait Agent<S: GameState>: Send {
     fn analyse(&mut self, _state: &S) -> Vec<ActionEstimate<S::Action>> {
         Vec::new()
     }
+    /// The agent's own choice at a cube decision (double or roll; take or
+    /// drop), from its cubeful estimates; `None`: the generic cube rule
+    /// ([`cube::decide`]) decides from [`Agent::estimate`].
+    fn cube_choice(&mut self, _state: &S) -> Option<S::Action> {
+        None
+    }
 }
 
 /// An action with an agent's estimate of it.
@@ -75,6 +83,48 @@ pub struct ActionEstimate<A> {
     pub margin: Option<f64>,
     /// Playouts, nodes or plies behind the estimate.
     pub samples: u64,
+    /// The action's value in points, where the agent has one (the network
+    /// agents of the tables games).
+    pub equity: Option<Equity>,
+}
+
+/// An action's value in points, as a network agent estimates it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Equity {
+    /// What `value` measures.
+    pub kind: EquityKind,
+    /// The value: points per cube value, or a match winning chance 0..1.
+    pub value: f64,
+    /// The mover's chances after a play (none for cube actions).
+    pub outcomes: Option<Outcomes>,
+}
+
+/// What an [`Equity`] measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EquityKind {
+    /// Cubeless money equity of a play: expected points, gammons and
+    /// backgammons counted, -3..3.
+    Cubeless,
+    /// Cubeful money equity of a cube action, per current cube value.
+    Cubeful,
+    /// The match winning chance after a cube action, 0..1.
+    MatchWinningChance,
+}
+
+/// The mover's chances of each result after a play.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Outcomes {
+    /// Winning.
+    pub win: f64,
+    /// Winning a gammon or more.
+    pub win_gammon: f64,
+    /// Winning a backgammon.
+    pub win_backgammon: f64,
+    /// Losing a gammon or more.
+    pub lose_gammon: f64,
+    /// Losing a backgammon.
+    pub lose_backgammon: f64,
 }
 
 /// An agent name that names no agent, or with parameters that do not fit;
@@ -207,5 +257,8 @@ impl<S: GameState> Agent<S> for Named<S> {
     }
     fn analyse(&mut self, state: &S) -> Vec<ActionEstimate<S::Action>> {
         self.inner.analyse(state)
+    }
+    fn cube_choice(&mut self, state: &S) -> Option<S::Action> {
+        self.inner.cube_choice(state)
     }
 }

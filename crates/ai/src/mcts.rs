@@ -119,6 +119,7 @@ pub(crate) fn root_estimates<A: Copy>(tree: &Tree<A>, player: Player) -> Vec<Act
                 score: c.mean(player, 0.5),
                 margin: Some(c.margin(player)),
                 samples: c.visits as u64,
+                equity: None,
             }
         })
         .collect();

@@ -154,6 +154,7 @@ impl<S: GameState + Heuristic> Agent<S> for RolloutAgent<S> {
                 score,
                 margin: Some(1.96 * se),
                 samples: self.config.samples as u64,
+                equity: None,
             })
             .collect();
         out.sort_by(|a, b| b.score.total_cmp(&a.score));

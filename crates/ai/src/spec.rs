@@ -135,6 +135,9 @@ pub struct NetConfig {
     pub filter: usize,
     /// A weights file to use instead of the shipped network.
     pub file: Option<String>,
+    /// Cube decisions from the network's cubeful equity (Janowski); false:
+    /// the generic threshold rule of [`crate::cube`].
+    pub cubeful: bool,
 }
 
 impl Default for NetConfig {
@@ -143,6 +146,7 @@ impl Default for NetConfig {
             plies: 0,
             filter: 8,
             file: None,
+            cubeful: true,
         }
     }
 }
@@ -344,7 +348,18 @@ impl AgentSpec {
                     "ply" => c.plies = number::<u32>(key, value)?.min(3),
                     "filter" => c.filter = number::<usize>(key, value)?.max(1),
                     "file" => c.file = Some(value.to_string()),
-                    _ => return Err(unknown(key, "ply, filter, file")),
+                    "cube" => {
+                        c.cubeful = match value {
+                            "janowski" => true,
+                            "simple" => false,
+                            _ => {
+                                return Err(SpecError(format!(
+                                    "cube={value}: expected janowski or simple"
+                                )));
+                            }
+                        }
+                    }
+                    _ => return Err(unknown(key, "ply, filter, file, cube")),
                 },
             }
         }

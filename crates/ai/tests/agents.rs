@@ -43,6 +43,29 @@ fn wins_now(state: &TawlaState, action: TablesAction) -> bool {
     s.turn() == Turn::Over && s.returns().get(0) > 0.0
 }
 
+/// HG-5: the opening winner of three-player High-O Gammon chooses his
+/// colour by his estimates: `ai:medium` (the heuristic) takes Yellow, whose
+/// goal points start free of opposing bands.
+#[test]
+fn the_ai_chooses_its_colour_in_high_gammon_by_its_estimates() {
+    let game = spelbord_engine::high_gammon::HighGammon::from_options(
+        &Options::parse(
+            "high-gammon",
+            spelbord_engine::high_gammon::HighGammon::option_specs(),
+            &["players=3".to_string()],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut state = game.initial_state();
+    let open = state.parse_action("open B2 R6 Y3").unwrap();
+    state.try_apply(open).unwrap();
+    let mut agent =
+        make_agent_for::<spelbord_engine::high_gammon::HighGammon>("ai:medium", 3, 7).unwrap();
+    let choice = agent.choose(&state);
+    assert_eq!(state.format_action(choice), "choose Yellow");
+}
+
 #[test]
 fn expectimax_picks_the_winning_bear_off() {
     let state = last_two_checkers();

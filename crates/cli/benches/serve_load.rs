@@ -3,9 +3,14 @@
 //! spectators on the WebSocket. Reports actions per second, the latency of
 //! action requests (p50/p99), the event lag of the spectators (from the
 //! action request being sent to the event arriving, p50/p99), the server's
-//! CPU time and memory.
+//! CPU time and memory, the benchmark's own CPU time (its clients share the
+//! machine) and the machine's load average at the end.
 //!
-//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--game ID]`
+//! Each bot thinks before each action like a person: a pause drawn evenly
+//! from 0 to twice `--think-ms` (mean 5 s), so that many tables make a
+//! realistic rate; `--think-ms 0` acts as fast as the server answers.
+//!
+//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--game ID]`
 
 #[allow(dead_code)]
 #[path = "../tests/server/harness.rs"]
@@ -15,6 +20,7 @@ use futures_util::{SinkExt, StreamExt};
 use harness::{Api, Server, players_of};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use serde::Deserialize;
 use serde_json::json;
 use spelbord_engine::games;
 use std::collections::HashMap;
@@ -26,6 +32,7 @@ struct Options {
     tables: usize,
     watchers: usize,
     seconds: u64,
+    think_ms: u64,
     game: Option<String>,
 }
 
@@ -37,6 +44,7 @@ fn options() -> Options {
         tables: 64,
         watchers: 1,
         seconds: 20,
+        think_ms: 5000,
         game: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,6 +55,7 @@ fn options() -> Options {
             "--tables" => o.tables = value.parse().expect("--tables N"),
             "--watchers-per-table" => o.watchers = value.parse().expect("--watchers-per-table N"),
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
+            "--think-ms" => o.think_ms = value.parse().expect("--think-ms MS"),
             "--game" => o.game = Some(value),
             _ => {
                 i += 1;
@@ -80,6 +89,25 @@ fn memory_mib(pid: u32) -> (f64, f64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// The parts of a WebSocket message a spectator reads (the rest is skipped).
+#[derive(Deserialize)]
+struct Seen {
+    #[serde(rename = "type")]
+    kind: String,
+    version: Option<u64>,
+    state: Option<SeenState>,
+}
+
+#[derive(Deserialize)]
+struct SeenState {
+    turn: SeenTurn,
+}
+
+#[derive(Deserialize)]
+struct SeenTurn {
+    kind: String,
+}
+
 /// A spectator of one table: the lag of every event it receives, until the
 /// game is over or the deadline.
 async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -> Vec<u64> {
@@ -102,14 +130,14 @@ async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -
             continue;
         };
         let arrived = Instant::now();
-        let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-        if value["type"] == "event"
-            && let Some(version) = value["version"].as_u64()
+        let seen: Seen = serde_json::from_str(&text).expect("JSON");
+        if seen.kind == "event"
+            && let Some(version) = seen.version
             && let Some(at) = sent.lock().unwrap().get(&(table.clone(), version))
         {
             lags.push(arrived.duration_since(*at).as_micros() as u64);
         }
-        if value["state"]["turn"]["kind"] == "over" {
+        if seen.state.is_some_and(|s| s.turn.kind == "over") {
             break;
         }
     }
@@ -123,6 +151,7 @@ async fn bot(
     game: String,
     seed: u64,
     watchers: usize,
+    think: Duration,
     start_by: Instant,
     deadline: Instant,
 ) -> (Vec<u64>, Vec<u64>) {
@@ -161,6 +190,11 @@ async fn bot(
                 break;
             };
             let token = &tokens[seat as usize];
+            let pause = think.mul_f64(rng.random_range(0.0..2.0));
+            tokio::time::sleep(pause).await;
+            if Instant::now() >= deadline {
+                break;
+            }
             let mine = api.view(&id, Some(token)).await;
             let legal = mine["state"]["legal"].as_array().expect("legal");
             let pick = &legal[rng.random_range(0..legal.len())];
@@ -212,6 +246,7 @@ fn main() {
         None => games().iter().map(|g| g.id().to_string()).collect(),
     };
     let cpu_before = cpu_ms(pid).unwrap_or(0.0);
+    let own_cpu_before = cpu_ms(std::process::id()).unwrap_or(0.0);
     let started = Instant::now();
     // A tenth of the run (at most 10 s) to bring every bot in.
     let ramp = Duration::from_secs(o.seconds / 10).min(Duration::from_secs(10));
@@ -227,6 +262,7 @@ fn main() {
                 game,
                 t as u64,
                 o.watchers,
+                Duration::from_millis(o.think_ms),
                 started + ramp,
                 deadline,
             )));
@@ -247,17 +283,22 @@ fn main() {
     });
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = cpu_ms(pid).unwrap_or(0.0) - cpu_before;
+    let own_cpu = cpu_ms(std::process::id()).unwrap_or(0.0) - own_cpu_before;
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load = load.split_whitespace().next().unwrap_or("?").to_string();
     let (_, peak) = memory_mib(pid);
     latencies.sort_unstable();
     lags.sort_unstable();
     let actions = latencies.len();
     println!(
-        "{{\"tables\": {}, \"watchers\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \
+        "{{\"tables\": {}, \"watchers\": {}, \"think_ms\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \
          \"actions\": {actions}, \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \
          \"max_ms\": {:.2}, \"events\": {}, \"lag_p50_ms\": {:.2}, \"lag_p99_ms\": {:.2}, \
-         \"server_cpu_ms_per_action\": {:.3}, \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}}}",
+         \"server_cpu_ms_per_action\": {:.3}, \"server_cpu_cores\": {:.2}, \"bench_cpu_cores\": {:.2}, \
+         \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}, \"load_average\": {load}}}",
         o.tables,
         o.tables * o.watchers,
+        o.think_ms,
         ids,
         actions as f64 / elapsed,
         percentile(&latencies, 0.5),
@@ -267,6 +308,8 @@ fn main() {
         percentile(&lags, 0.5),
         percentile(&lags, 0.99),
         cpu / actions.max(1) as f64,
+        cpu / 1000.0 / elapsed,
+        own_cpu / 1000.0 / elapsed,
         memory.0,
         peak,
     );

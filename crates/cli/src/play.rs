@@ -4,7 +4,9 @@ use crate::term::color_wanted;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use rand::Rng;
-use spelbord_ai::{Agent, Hint, default_hint_budget, hints_for, make_agent_for};
+use spelbord_ai::{
+    Agent, Equity, EquityKind, Hint, default_hint_budget, hints_for, make_agent_for,
+};
 use spelbord_engine::rng::seeded;
 use spelbord_engine::{
     Game, GameState, GameVisitor, Notation, Options, Outcome, Record, Turn, Viewer, visit_game,
@@ -102,7 +104,8 @@ your side: `3 stones 5 steps from Bortom 4` (short `3x5 b4`), `bat in 5`,
 
 /// The commands every prompt understands (the second part of `help`).
 const COMMANDS: &str = "\
-Other commands: `list` (the legal actions again), `board`, `hint` (the
+Other commands: `list` (the legal actions again; where they are many, the
+moves in them, and `list all` every one), `board`, `hint` (the
 computer's best three actions with its estimated chance to win after each),
 `help`, `quit`.";
 
@@ -311,25 +314,43 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
     Ok(Some(line.trim().to_string()))
 }
 
-/// The words of an action's notation, normalised for matching typed moves.
-fn tokens(text: &str) -> Vec<String> {
+/// The words of an action's notation, lower case, `*` marks kept.
+fn words(text: &str) -> Vec<String> {
     text.split_whitespace()
-        .map(|t| t.trim_end_matches('*').to_ascii_lowercase())
+        .map(str::to_ascii_lowercase)
         .collect()
 }
 
-/// Whether every token of `part` can be matched by a distinct token of `whole`.
-fn contains_all(whole: &[String], part: &[String]) -> bool {
-    let mut left: Vec<&String> = whole.iter().collect();
-    part.iter()
-        .all(|t| match left.iter().position(|w| *w == t) {
-            Some(i) => {
-                left.swap_remove(i);
-                true
-            }
-            None => false,
-        })
+/// A word without its `*` marks, for matching typed moves.
+fn bare(word: &str) -> &str {
+    word.trim_end_matches('*')
 }
+
+/// The words of `whole` left after taking one for each word of `part`
+/// (matched without `*` marks), or `None` when some word of `part` is not there.
+fn words_left(whole: &[String], part: &[String]) -> Option<Vec<String>> {
+    let mut left: Vec<String> = whole.to_vec();
+    for t in part {
+        let i = left.iter().position(|w| bare(w) == bare(t))?;
+        left.swap_remove(i);
+    }
+    Some(left)
+}
+
+/// Whether every word of `part` can be matched by a distinct word of `whole`.
+fn contains_all(whole: &[String], part: &[String]) -> bool {
+    words_left(whole, part).is_some()
+}
+
+/// Rows of at most 80 columns that `texts` take, each with its number.
+fn list_rows(texts: &[(usize, String)]) -> usize {
+    let width = texts.iter().map(|(_, t)| t.len()).max().unwrap_or(0) + 7;
+    texts.len().div_ceil((80 / width).max(1))
+}
+
+/// The most rows a list of actions may take under the board; a longer one
+/// is shown short (see [`show_moves`]) so that the board stays in sight.
+const MAX_LIST_ROWS: usize = 12;
 
 fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
     let width = texts.iter().map(|(_, t)| t.len()).max().unwrap_or(0) + 7;
@@ -346,12 +367,58 @@ fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
     Ok(())
 }
 
+/// The short form of a long list of plays: each single move that some of
+/// `plays` still has after the moves typed so far (`pending`), with how
+/// many plays have it, most first.
+fn show_moves(out: &mut dyn Write, plays: &[(usize, String)], pending: &[String]) -> Result<()> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for (_, text) in plays {
+        let Some(mut left) = words_left(&words(text), pending) else {
+            continue;
+        };
+        left.sort_unstable();
+        left.dedup();
+        for w in left {
+            match counts.iter_mut().find(|(m, _)| *m == w) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((w, 1)),
+            }
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let cells: Vec<String> = counts.iter().map(|(m, n)| format!("{m} ({n})")).collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(0) + 2;
+    let per_line = (78 / width).max(1);
+    writeln!(
+        out,
+        "{} legal plays{}; the moves in them (how many plays have each):",
+        plays.len(),
+        if pending.is_empty() {
+            ""
+        } else {
+            " go on from here"
+        }
+    )?;
+    for row in cells.chunks(per_line) {
+        let line: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
+        writeln!(out, "  {}", line.concat().trim_end())?;
+    }
+    writeln!(
+        out,
+        "Type a move, then the next (or a whole play); `list all` shows every play."
+    )?;
+    Ok(())
+}
+
 fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
     if hints.is_empty() {
         writeln!(out, "No hint here.")?;
         return Ok(());
     }
-    writeln!(out, "Hints (estimated chance to win after each action):")?;
+    writeln!(
+        out,
+        "Hints (estimated chance to win after each action, or its equity):"
+    )?;
     let width = hints.iter().map(|h| h.text.len()).max().unwrap_or(0);
     for (i, h) in hints.iter().enumerate() {
         let sure = match h.margin {
@@ -359,15 +426,38 @@ fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
             Some(m) => format!("± {:.1}%, {} playouts", 100.0 * m, h.samples),
             None => format!("confidence {:.0}%", 100.0 * h.confidence),
         };
-        writeln!(
-            out,
-            "  {}) {:<width$}  {:>5.1}%  ({sure})",
-            i + 1,
-            h.text,
-            100.0 * h.estimate
-        )?;
+        match &h.equity {
+            Some(e) => writeln!(out, "  {}) {:<width$}  {}", i + 1, h.text, equity_text(e))?,
+            None => writeln!(
+                out,
+                "  {}) {:<width$}  {:>5.1}%  ({sure})",
+                i + 1,
+                h.text,
+                100.0 * h.estimate
+            )?,
+        }
     }
     Ok(())
+}
+
+/// A network's value of an action: the equity, and after a play the
+/// chances of each result.
+fn equity_text(e: &Equity) -> String {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    match (e.kind, e.outcomes) {
+        (EquityKind::MatchWinningChance, _) => format!("match winning chance {}", pct(e.value)),
+        (_, None) => format!("cubeful equity {:+.3}", e.value),
+        (_, Some(o)) => format!(
+            "equity {:+.3}  win {} (gammon {}, backgammon {})  lose {} (gammon {}, backgammon {})",
+            e.value,
+            pct(o.win),
+            pct(o.win_gammon),
+            pct(o.win_backgammon),
+            pct(1.0 - o.win),
+            pct(o.lose_gammon),
+            pct(o.lose_backgammon)
+        ),
+    }
 }
 
 /// How a person's turn at the terminal goes.
@@ -409,7 +499,18 @@ fn human_turn<S: Notation>(
         return Ok(Some(actions[0]));
     }
     let all: Vec<(usize, String)> = texts.iter().cloned().enumerate().collect();
-    list_actions(out, &labelled(&all))?;
+    // Plays made of single moves (the tables games) may be built move by
+    // move; where they are too many to list, only their moves are shown.
+    let by_moves = state.play_steps().is_some();
+    let show = |out: &mut dyn Write, list: &[(usize, String)], pending: &[String]| {
+        if by_moves && list_rows(list) > MAX_LIST_ROWS {
+            show_moves(out, list, pending)
+        } else {
+            list_actions(out, &labelled(list))
+        }
+    };
+    show(out, &all, &[])?;
+    // The moves typed so far, as typed (lower case, with their `*` marks).
     let mut pending: Vec<String> = Vec::new();
     loop {
         if pending.is_empty() {
@@ -423,7 +524,7 @@ fn human_turn<S: Notation>(
         };
         let candidates: Vec<(usize, String)> = all
             .iter()
-            .filter(|(_, t)| contains_all(&tokens(t), &pending))
+            .filter(|(_, t)| contains_all(&words(t), &pending))
             .cloned()
             .collect();
         match line.to_ascii_lowercase().as_str() {
@@ -441,6 +542,10 @@ fn human_turn<S: Notation>(
                 continue;
             }
             "list" | "l" => {
+                show(out, &candidates, &pending)?;
+                continue;
+            }
+            "list all" | "l all" => {
                 list_actions(out, &labelled(&candidates))?;
                 continue;
             }
@@ -452,7 +557,7 @@ fn human_turn<S: Notation>(
             }
             "" => {
                 if let [(i, t)] = candidates.as_slice()
-                    && tokens(t).len() == pending.len()
+                    && words(t).len() == pending.len()
                 {
                     return Ok(Some(actions[*i]));
                 }
@@ -478,10 +583,10 @@ fn human_turn<S: Notation>(
             return Ok(Some(a));
         }
         let mut wanted = pending.clone();
-        wanted.extend(tokens(&line));
+        wanted.extend(words(&line));
         let matching: Vec<(usize, String)> = all
             .iter()
-            .filter(|(_, t)| contains_all(&tokens(t), &wanted))
+            .filter(|(_, t)| contains_all(&words(t), &wanted))
             .cloned()
             .collect();
         match matching.as_slice() {
@@ -492,17 +597,32 @@ fn human_turn<S: Notation>(
                 };
                 writeln!(out, "{reason} (type `list` or `help`)")?;
             }
-            [(_, t)] if tokens(t).len() == wanted.len() => {
-                pending = wanted;
-                writeln!(out, "Complete: {t}. Press Enter to confirm, or `undo`.")?;
+            [(i, t)] if words(t).len() == wanted.len() => {
+                // The whole play is typed: it must read as that play, its
+                // `*` marks included, in the order typed.
+                match state.parse_action(&wanted.join(" ")) {
+                    Ok(a) if a == actions[*i] => {
+                        pending = wanted;
+                        writeln!(
+                            out,
+                            "Complete: {}. Press Enter to confirm, or `undo`.",
+                            labels[*i]
+                        )?;
+                    }
+                    Ok(_) => writeln!(out, "That is not one play: type `list`.")?,
+                    Err(e) => writeln!(out, "{e}")?,
+                }
             }
             more => {
                 pending = wanted;
-                writeln!(
-                    out,
-                    "{} legal plays continue this; enter the next move (or `list`).",
-                    more.len()
-                )?;
+                if by_moves && list_rows(more) > MAX_LIST_ROWS {
+                    show_moves(out, more, &pending)?;
+                } else {
+                    let n = more.len();
+                    let plays = if n == 1 { "play goes" } else { "plays go" };
+                    writeln!(out, "{n} legal {plays} on from here:")?;
+                    list_actions(out, &labelled(more))?;
+                }
             }
         }
     }
@@ -511,7 +631,155 @@ fn human_turn<S: Notation>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use spelbord_engine::Ending;
+    use spelbord_engine::high_gammon::TricTrac;
+    use spelbord_engine::{Ending, games};
+    use std::io::Cursor;
+
+    /// A person's turn at the terminal with `typed` lines as input: the
+    /// action chosen and everything written.
+    fn turn_with<S: Notation>(state: &S, typed: &str) -> (Option<S::Action>, String) {
+        let how = TurnSettings {
+            game: "test",
+            color: false,
+            auto_forced: true,
+        };
+        let mut input = Cursor::new(typed.as_bytes().to_vec());
+        let mut out = Vec::new();
+        let p = match state.turn() {
+            Turn::Player(p) => p,
+            other => panic!("not a player's turn: {other:?}"),
+        };
+        let chosen = human_turn(state, p, &how, &|_| Vec::new(), &mut input, &mut out)
+            .expect("no I/O error");
+        (chosen, String::from_utf8(out).expect("text"))
+    }
+
+    /// A Tric-Trac turn (doubles: underside) with at least `at_least` legal plays.
+    fn many_plays(at_least: usize) -> <TricTrac as Game>::State {
+        let pairs = ["players=2".to_string(), "doubles=underside".to_string()];
+        let options = Options::parse(TricTrac::ID, TricTrac::option_specs(), &pairs).unwrap();
+        let game = TricTrac::from_options(&options).unwrap();
+        let mut rng = seeded(3);
+        let mut actions = Vec::new();
+        for _ in 0..200 {
+            let mut state = game.initial_state();
+            while state.turn() != Turn::Over {
+                if state.turn() == Turn::Chance {
+                    let a = state.sample_chance(&mut rng);
+                    state.apply(a);
+                    continue;
+                }
+                state.legal_actions(&mut actions);
+                if actions.len() >= at_least {
+                    return state;
+                }
+                state.apply(actions[rng.random_range(0..actions.len())]);
+            }
+        }
+        panic!("no turn with {at_least} plays");
+    }
+
+    #[test]
+    fn a_long_list_of_plays_is_shown_short_and_built_move_by_move() {
+        let state = many_plays(300);
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        let target = *actions.last().unwrap();
+        let text = state.format_action(target);
+        let mut typed: String = text.split(' ').map(|w| format!("{w}\n")).collect();
+        typed.push('\n');
+        let (chosen, out) = turn_with(&state, &typed);
+        assert_eq!(chosen, Some(target), "{out}");
+        // The board and the short list fit under each other: what comes
+        // before the first prompt is the board and a few rows.
+        let p = match state.turn() {
+            Turn::Player(p) => p,
+            _ => unreachable!(),
+        };
+        let board = state.render(Viewer::Player(p), false).lines().count();
+        let first = out.split("seat 0> ").next().unwrap_or_default();
+        let first = first
+            .split(&format!("seat {p}> "))
+            .next()
+            .unwrap_or_default();
+        assert!(first.contains("legal plays; the moves in them"), "{first}");
+        assert!(
+            first.lines().count() <= board + MAX_LIST_ROWS + 4,
+            "{} lines for {} plays:\n{first}",
+            first.lines().count(),
+            actions.len()
+        );
+        assert!(out.contains(&format!("Complete: {text}.")), "{out}");
+        // `list all` still lists every play, numbered.
+        let (_, out) = turn_with(&state, "list all\n");
+        assert!(out.contains(&format!("{:>4}) ", actions.len())), "{out}");
+    }
+
+    #[test]
+    fn a_typed_play_must_mark_its_hits() {
+        use spelbord_engine::backgammon::{BackgammonBoard, BackgammonRules, BackgammonState};
+        use spelbord_engine::tables::TablesOptions;
+        // An opposing blot on 18: 6-5 by 18 hits, by 19 does not.
+        let mut pts = [0i8; 24];
+        for (point, n) in [
+            (24, 2),
+            (13, 5),
+            (8, 3),
+            (6, 5),
+            (18, -1),
+            (12, -5),
+            (1, -9),
+        ] {
+            pts[point - 1] = n;
+        }
+        let board = BackgammonBoard::from_parts(pts, [0, 0], [0, 0]);
+        let state =
+            BackgammonState::with_position(BackgammonRules, TablesOptions::default(), board, 0)
+                .with_dice([6, 5]);
+        let hit = state.parse_action("24/18* 18/13").unwrap();
+        // The whole play without its `*`, then move by move, then with it.
+        let (chosen, out) = turn_with(&state, "24/18 18/13\n24/13\n24/18\n18/13\n\n");
+        assert!(out.contains("24/18* 18/13"), "{out}");
+        assert!(out.contains("is ambiguous"), "{out}");
+        assert_eq!(chosen, None, "nothing confirmed:\n{out}");
+        let (chosen, _) = turn_with(&state, "24/18*\n18/13\n\n");
+        assert_eq!(chosen, Some(hit));
+        let (chosen, _) = turn_with(&state, "24/18* 18/13\n");
+        assert_eq!(chosen, Some(hit));
+    }
+
+    /// Plays one game a little way with a person (who types `1`) against
+    /// `random`; what the terminal wrote.
+    struct Echo;
+    impl GameVisitor for Echo {
+        type Output = String;
+        fn visit<G: Game>(self) -> String {
+            let args = PlayArgs {
+                game: G::ID.into(),
+                seats: vec!["human".into(), "random".into()],
+                seed: Some(5),
+                options: Vec::new(),
+                save: None,
+                no_color: true,
+            };
+            let mut input = Cursor::new("1\n".repeat(6).into_bytes());
+            let mut out = Vec::new();
+            play::<G>(&args, &mut input, &mut out).expect("plays");
+            String::from_utf8(out).expect("text")
+        }
+    }
+
+    #[test]
+    fn the_persons_own_move_is_echoed_in_every_game() {
+        for game in games() {
+            let out = visit_game(game.id(), Echo).expect("registered");
+            assert!(
+                out.contains("seat 0 (you) plays "),
+                "{}: no echo of the person's move:\n{out}",
+                game.id()
+            );
+        }
+    }
 
     #[test]
     fn a_zero_point_win_names_the_winner_first_and_never_minus_zero() {

@@ -60,6 +60,25 @@ pub trait DynState: Send + Sync {
     fn apply_text(&mut self, text: &str) -> Result<ActionInfo>;
     /// Applies an action given as JSON; on error nothing changes.
     fn apply_json(&mut self, json: &Value) -> Result<ActionInfo>;
+    /// Applies an action as a stored record wrote it; on error nothing
+    /// changes. Records of the tables games written before hits were
+    /// marked with `*` name a hitting play without its marks: such a text
+    /// is read as the one legal action it names once marks are set aside.
+    fn apply_recorded(&mut self, text: &str) -> Result<ActionInfo> {
+        self.apply_text(text).or_else(|error| {
+            if text.contains('*') {
+                return Err(error);
+            }
+            let mut named = self
+                .legal_actions()
+                .into_iter()
+                .filter(|a| a.text.contains('*') && a.text.replace('*', "") == text);
+            match (named.next(), named.next()) {
+                (Some(one), None) => self.apply_json(&one.json),
+                _ => Err(error),
+            }
+        })
+    }
     /// Reads an action in notation and gives it in canonical form (no legality check).
     fn parse_text(&self, text: &str) -> Result<ActionInfo>;
     /// Final returns per player (zeros before the end).
@@ -198,6 +217,7 @@ impl<G: Game> DynState for StateOf<G> {
         }
         let action: <G::State as GameState>::Action =
             serde_json::from_value(json.clone()).map_err(|e| Error::BadJson(e.to_string()))?;
+        let action = self.0.canonical_action(action);
         let info = self.info(action);
         self.0.try_apply(action)?;
         Ok(info)

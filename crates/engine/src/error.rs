@@ -42,6 +42,15 @@ pub enum Error {
         /// Why it cannot be read.
         reason: String,
     },
+    /// A typed play that names several legal plays that differ in what they
+    /// hit (a merged move such as `24/13` that may go by 18 or by 19).
+    #[error("`{text}` is ambiguous: it could be {}; write the one you mean", .plays.join(" or "))]
+    AmbiguousPlay {
+        /// The text given.
+        text: String,
+        /// The legal plays it could mean, in notation.
+        plays: Vec<String>,
+    },
     /// JSON that is not an action of this game.
     #[error("cannot read this JSON as an action: {0}")]
     BadJson(String),

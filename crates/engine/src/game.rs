@@ -285,6 +285,13 @@ pub trait Notation: GameState {
     /// short forms can be resolved). Does not check legality.
     fn parse_action(&self, text: &str) -> Result<Self::Action>;
 
+    /// The legal action that `action` stands for where one action can be
+    /// given in several forms (a play's steps in another order); otherwise
+    /// `action` itself. Applied to actions read from JSON.
+    fn canonical_action(&self, action: Self::Action) -> Self::Action {
+        action
+    }
+
     /// The action described for `viewer` in a menu or a log: the notation,
     /// told from the viewer's side where the notation is the mover's, and
     /// what it does where that is not plain. Not for parsing.

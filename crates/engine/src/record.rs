@@ -95,7 +95,7 @@ impl Record {
         let mut state = game.new_state(&options)?;
         for (index, action) in self.actions.iter().enumerate() {
             state
-                .apply_text(action)
+                .apply_recorded(action)
                 .map_err(|source| Error::RecordAction {
                     index,
                     action: action.clone(),
@@ -130,5 +130,66 @@ impl Record {
             )));
         }
         Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded;
+    use rand::Rng;
+
+    /// A random game of `id` as its record, up to the first few hits.
+    fn random_record(id: &str, seed: u64) -> (Record, Box<dyn DynState>) {
+        let game = find_game(id).expect("a game");
+        let options = game.parse_options(&[]).expect("default options");
+        let mut state = game.new_state(&options).expect("a state");
+        let mut record = Record::new(id, options, vec![]);
+        let mut rng = seeded(seed);
+        let mut hits = 0;
+        while state.turn() != Turn::Over && hits < 3 {
+            let info = if state.turn() == Turn::Chance {
+                state.sample_chance(&mut rng)
+            } else {
+                let legal = state.legal_actions();
+                legal[rng.random_range(0..legal.len())].clone()
+            };
+            hits += usize::from(info.text.contains('*'));
+            state
+                .apply_text(&info.text)
+                .expect("a legal action applies");
+            record.actions.push(info.text);
+        }
+        (record, state)
+    }
+
+    #[test]
+    fn records_written_before_hit_marks_still_replay() {
+        for id in ["backgammon", "tawla"] {
+            let (record, state) = random_record(id, 5);
+            assert!(
+                record.actions.iter().any(|a| a.contains('*')),
+                "{id}: no hit"
+            );
+            let mut old = record.clone();
+            for a in &mut old.actions {
+                *a = a.replace('*', "");
+            }
+            // Typed text must mark its hits; a stored record need not.
+            let first_hit = old
+                .actions
+                .iter()
+                .zip(&record.actions)
+                .position(|(o, r)| o != r)
+                .expect("a hit");
+            let before = Record {
+                actions: record.actions[..first_hit].to_vec(),
+                ..record.clone()
+            };
+            let mut at_hit = before.replay().expect("the start replays");
+            assert!(at_hit.apply_text(&old.actions[first_hit]).is_err());
+            let replayed = old.replay().expect("an old record replays");
+            assert_eq!(replayed.state_json(), state.state_json(), "{id}");
+        }
     }
 }

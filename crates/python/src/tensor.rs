@@ -118,6 +118,7 @@ fn tables(f: &mut Features, obs: &Value) {
         &obs["phase"],
         &[
             "opening",
+            "colour_choice",
             "cube_decision",
             "cube_response",
             "rolling",
@@ -137,7 +138,7 @@ fn tables(f: &mut Features, obs: &Value) {
 }
 
 /// High-O Gammon and Tric-Trac: stones per field and player, each player's
-/// counts, phase, dice and stake.
+/// seat (colour, HG-5) and counts, phase, dice and stake.
 fn high_gammon(f: &mut Features, obs: &Value) {
     for field in 0..28 {
         for p in 0..4 {
@@ -151,12 +152,14 @@ fn high_gammon(f: &mut Features, obs: &Value) {
         }
         f.field(player, "pips", 200.0);
         f.flag(player["active"] == true);
+        f.one_hot(player["seat"].as_u64().map(|seat| seat as usize), 4);
     }
     f.one_hot(obs["mover"].as_u64().map(|p| p as usize), 4);
     f.word(
         &obs["phase"],
         &[
             "opening",
+            "colour_choice",
             "cube_decision",
             "cube_response",
             "rolling",

@@ -177,7 +177,7 @@ pub fn verify(record: &Record, proof: &DiceProof) -> Result<Verdict, String> {
             checked += 1;
         }
         state
-            .apply_text(recorded)
+            .apply_recorded(recorded)
             .map_err(|e| format!("action {version} (`{recorded}`) does not replay: {e}"))?;
     }
     Ok(Verdict::Verified(checked))

@@ -8,6 +8,7 @@ use crate::store::{
 };
 use crate::table::{ActionInput, Event, Table, TableSetup, final_result, now, stored_action};
 use crate::token::{TokenHash, hash_token, hex, is_table_id, new_seed, new_token};
+use axum::extract::ws::Utf8Bytes;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
@@ -15,7 +16,7 @@ use spelbord_engine::{DynGame, Options, Turn};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{Semaphore, broadcast, watch};
 
@@ -26,11 +27,20 @@ const CHANNEL: usize = 1024;
 #[derive(Clone)]
 pub enum Notice {
     /// An action was applied.
-    Event(Arc<Event>),
+    Event(Arc<Announced>),
     /// Someone took a seat (or an AI took one over).
     Seats,
     /// The table ended early (resigned, forfeited, closed, abandoned).
     Ended,
+}
+
+/// An applied action as announced, with its message for spectators (the
+/// same for all of them), made once by the first spectator that sends it.
+pub struct Announced {
+    /// The action and the state after it.
+    pub event: Arc<Event>,
+    /// The `event` message a spectator gets, as sent.
+    pub for_spectators: OnceLock<Utf8Bytes>,
 }
 
 /// The level of the AI that takes over a seat whose player is gone.
@@ -577,7 +587,10 @@ impl Hub {
             tracing::debug!(table = %t.id, version = last.version, "actions committed");
         }
         for event in &shared {
-            let _ = cell.notices.send(Notice::Event(event.clone()));
+            let _ = cell.notices.send(Notice::Event(Arc::new(Announced {
+                event: event.clone(),
+                for_spectators: OnceLock::new(),
+            })));
         }
         if t.is_over() {
             tracing::debug!(table = %t.id, returns = ?t.state.returns(), "game over");

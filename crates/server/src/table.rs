@@ -180,7 +180,7 @@ impl Table {
                 )));
             }
             let info = state
-                .apply_text(&action.text)
+                .apply_recorded(&action.text)
                 .map_err(|e| corrupt(format!("action {} (`{}`): {e}", index + 1, action.text)))?;
             if index >= first_kept {
                 history.push_back(Arc::new(Event {

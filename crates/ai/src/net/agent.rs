@@ -3,14 +3,16 @@
 //! searched deeper (`ply=1`: the expectation over the opponent's 21 rolls
 //! for the best few candidates by 0-ply, as GNU Backgammon filters moves).
 
+use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities};
 use super::encode::NetVariant;
 use super::eval::{Evaluator, equity};
 use super::{NetFile, NetLoadError, load};
+use crate::met::Crawford;
 use crate::spec::NetConfig;
-use crate::{ActionEstimate, Agent};
+use crate::{ActionEstimate, Agent, Equity, EquityKind, Outcomes};
 use spelbord_engine::backgammon::BackgammonRules;
 use spelbord_engine::tables::{Phase, TablesAction, TablesState};
-use spelbord_engine::{GameState, Player};
+use spelbord_engine::{GameState, Player, Viewer};
 use std::any::{Any, TypeId};
 use std::sync::Arc;
 
@@ -62,6 +64,46 @@ impl<V: NetVariant> NetAgent<V> {
         out[..deep].sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
         out
     }
+
+    /// The cubeful values of the cube decision at `state` (the player on
+    /// roll may double, or his opponent answers a double), from the
+    /// network's probabilities before the roll; `None` elsewhere.
+    pub fn cube_equities(&self, state: &TablesState<V>) -> Option<CubeEquities> {
+        if !matches!(state.phase(), Phase::CubeDecision | Phase::CubeResponse) {
+            return None;
+        }
+        let view = state.observation(Viewer::Spectator);
+        let roller = state.mover();
+        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let probs = ev.before_roll(state.board(), self.config.plies, self.config.filter);
+        let holder = match view.cube_owner {
+            None => Holder::Centre,
+            Some(p) if p == roller => Holder::Roller,
+            Some(_) => Holder::Opponent,
+        };
+        let score = (view.match_to > 0).then(|| {
+            let away = |p: usize| i32::from(view.match_to) - i32::from(view.score[p]);
+            let (away, other_away) = (away(roller), away(1 - roller));
+            let crawford = if view.crawford_game {
+                Crawford::ThisGame
+            } else if away == 1 || other_away == 1 {
+                Crawford::After
+            } else {
+                Crawford::Before
+            };
+            MatchScore {
+                away,
+                other_away,
+                crawford,
+            }
+        });
+        Some(cube_equities(&CubeSituation {
+            probs,
+            cube: view.cube,
+            holder,
+            score,
+        }))
+    }
 }
 
 impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
@@ -100,7 +142,25 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
         Some(if player == side { w } else { 1.0 - w })
     }
 
+    fn cube_choice(&mut self, state: &TablesState<V>) -> Option<TablesAction> {
+        if !self.config.cubeful {
+            return None;
+        }
+        let e = self.cube_equities(state)?;
+        Some(match state.phase() {
+            Phase::CubeDecision if e.should_double() => TablesAction::Double,
+            Phase::CubeDecision => TablesAction::Roll,
+            _ if e.should_take() => TablesAction::Take,
+            _ => TablesAction::Drop,
+        })
+    }
+
     fn analyse(&mut self, state: &TablesState<V>) -> Vec<ActionEstimate<TablesAction>> {
+        if self.config.cubeful
+            && let Some(e) = self.cube_equities(state)
+        {
+            return cube_estimates(state, &e);
+        }
         self.scored(state)
             .into_iter()
             .map(|(action, p)| ActionEstimate {
@@ -108,9 +168,67 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
                 score: f64::from(p[0]),
                 margin: None,
                 samples: 1,
+                equity: Some(Equity {
+                    kind: EquityKind::Cubeless,
+                    value: f64::from(equity(&p)),
+                    outcomes: Some(Outcomes {
+                        win: f64::from(p[0]),
+                        win_gammon: f64::from(p[1]),
+                        win_backgammon: f64::from(p[2]),
+                        lose_gammon: f64::from(p[3]),
+                        lose_backgammon: f64::from(p[4]),
+                    }),
+                }),
             })
             .collect()
     }
+}
+
+/// The two actions of a cube decision with their cubeful values for the
+/// player to move (the doubler, or the one answering), best first.
+fn cube_estimates<V: NetVariant>(
+    state: &TablesState<V>,
+    e: &CubeEquities,
+) -> Vec<ActionEstimate<TablesAction>> {
+    let is_match = state.options().match_to > 0;
+    let kind = if is_match {
+        EquityKind::MatchWinningChance
+    } else {
+        EquityKind::Cubeful
+    };
+    // The answering player's value is the doubler's turned round.
+    let theirs = |v: f64| if is_match { 1.0 - v } else { -v };
+    let (mut out, win): (Vec<(TablesAction, f64)>, f64) = match state.phase() {
+        Phase::CubeDecision => (
+            vec![
+                (TablesAction::Double, e.double_take.min(e.double_drop)),
+                (TablesAction::Roll, e.no_double),
+            ],
+            e.win,
+        ),
+        _ => (
+            vec![
+                (TablesAction::Take, theirs(e.double_take)),
+                (TablesAction::Drop, theirs(e.double_drop)),
+            ],
+            1.0 - e.win,
+        ),
+    };
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out.into_iter()
+        .map(|(action, value)| ActionEstimate {
+            action,
+            // The cubeless chance to win; the equity ranks the two.
+            score: win,
+            margin: None,
+            samples: 1,
+            equity: Some(Equity {
+                kind,
+                value,
+                outcomes: None,
+            }),
+        })
+        .collect()
 }
 
 /// The `net` agent for state type `S`, when `S` is a game with a network.

@@ -3,6 +3,7 @@
 //! the `net` agent and TD(λ) self-play training.
 
 mod agent;
+pub mod cube;
 pub mod encode;
 pub mod eval;
 pub mod format;

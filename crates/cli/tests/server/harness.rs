@@ -192,6 +192,9 @@ impl Api {
         Api {
             http: reqwest::Client::builder()
                 .timeout(Duration::from_secs(30))
+                // Idle connections are dropped before the server's keep-alive
+                // limit (`--header-timeout`, 10 s) closes them under a request.
+                .pool_idle_timeout(Duration::from_secs(5))
                 .build()
                 .expect("a client"),
             base: base.to_string(),

@@ -3,7 +3,7 @@ use crate::conformance::check_random_games;
 use crate::game::{GameState, Notation, Turn};
 use crate::playout::Playout;
 use crate::rng::seeded;
-use crate::tables::{BAR, OFF, Phase, Play, ROLLS, StepBoard, TablesAction};
+use crate::tables::{BAR, OFF, Phase, Play, ROLLS, Step, StepBoard, TablesAction};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -456,6 +456,91 @@ fn notation_forms() {
     let bad = s.parse_action("24/18 24/19").unwrap();
     assert!(!s.is_legal(bad));
     let _ = (BAR, OFF);
+}
+
+#[test]
+fn bg4_hits_are_marked_and_a_typed_star_is_respected() {
+    // BG-4: the opponent's blot on 18; 6-5 from 24 can go by 18 (hitting)
+    // or by 19.
+    let b = board(
+        &[
+            (24, 2),
+            (13, 5),
+            (8, 3),
+            (6, 5),
+            (18, -1),
+            (12, -5),
+            (1, -9),
+        ],
+        [0, 0],
+        [0, 0],
+    );
+    let s = with_board(b, [6, 5]);
+    let listed: BTreeSet<String> = plays(&s)
+        .into_iter()
+        .map(|p| s.format_action(TablesAction::Play(p)))
+        .collect();
+    assert!(listed.contains("24/18* 18/13"), "{listed:?}");
+    assert!(listed.contains("24/19 19/13"), "{listed:?}");
+    assert!(listed.contains("24/18* 13/8"), "{listed:?}");
+    // Written with the star the hit is played; the same steps without it
+    // are refused with the notation that is right.
+    let hit = s.parse_action("24/18* 18/13").unwrap();
+    assert!(s.is_legal(hit));
+    assert_eq!(s.parse_action("24/18*/13").unwrap(), hit);
+    assert_eq!(s.parse_action("18/13 24/18*").unwrap(), hit);
+    let e = s.parse_action("24/18 18/13").unwrap_err().to_string();
+    assert!(e.contains("`24/18* 18/13`"), "{e}");
+    // A star where nothing is hit is refused too.
+    assert!(s.parse_action("24/19* 19/13").is_err());
+    assert!(s.parse_action("13/8* 13/7").is_err());
+    // The merged 24/13 may hit on 18 or not: ambiguous, both routes named.
+    match s.parse_action("24/13") {
+        Err(crate::error::Error::AmbiguousPlay { text, plays }) => {
+            assert_eq!(text, "24/13");
+            assert_eq!(plays.len(), 2, "{plays:?}");
+            assert!(plays.contains(&"24/18* 18/13".to_string()), "{plays:?}");
+            assert!(plays.contains(&"24/19 19/13".to_string()), "{plays:?}");
+        }
+        other => panic!("24/13 must be ambiguous: {other:?}"),
+    }
+    // The merged move stays fine where its routes hit alike.
+    let quiet = at_start([6, 5]);
+    assert!(quiet.is_legal(quiet.parse_action("24/13").unwrap()));
+}
+
+#[test]
+fn bg4_a_json_play_is_accepted_in_any_step_order() {
+    use crate::dynamic::{DynState, StateOf};
+    let s = at_start([6, 5]);
+    let play = Play::from_steps(&[
+        Step {
+            from: 18,
+            to: 13,
+            die: 5,
+        },
+        Step {
+            from: 24,
+            to: 18,
+            die: 6,
+        },
+    ]);
+    let mut dynamic = StateOf::<Backgammon>(s);
+    let json = serde_json::to_value(TablesAction::Play(play)).unwrap();
+    let info = dynamic
+        .apply_json(&json)
+        .expect("the steps in another order");
+    assert_eq!(info.text, "24/18 18/13");
+    // Steps no legal play has are still refused, and change nothing.
+    let mut dynamic = StateOf::<Backgammon>(s);
+    let wrong = Play::from_steps(&[Step {
+        from: 24,
+        to: 18,
+        die: 6,
+    }]);
+    let json = serde_json::to_value(TablesAction::Play(wrong)).unwrap();
+    assert!(dynamic.apply_json(&json).is_err());
+    assert_eq!(dynamic.0, s);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! A quick evaluation: the race against the average opponent, blots that
-//! can be hit, bands, and stones on the bar.
+//! can be hit, bands, stones on the bar, and opposing bands on one's own goal
+//! points (which is also what tells the places at the table apart, HG-5).
 
-use super::geometry::{FIELDS, TRACK, field, is_rest};
+use super::geometry::{FIELDS, GOAL_FIRST, TRACK, field, is_rest};
 use super::state::HgState;
 use crate::game::{GameState, Heuristic, Player, terminal_value};
 
@@ -21,6 +22,24 @@ impl HgState {
             self.board.bar[q] > 0 && d < 6
                 || (1..=6).any(|k| d >= k && self.board.cnt[field(seat, d - k)][q] > 0)
         })
+    }
+}
+
+impl HgState {
+    /// Player p's goal points on which an opposing band stands: he cannot
+    /// come home there until it leaves. With three players the start leaves
+    /// Blue's last goal point under Red's band and Red's under Yellow's,
+    /// while Yellow's is free; in 2,000 games of `ai:medium` choosing its
+    /// colour at random (before this term) Yellow won 43.6%, Red 31.4%,
+    /// Blue 25.0%.
+    pub(super) fn blocked_goal_points(&self, p: Player) -> usize {
+        let seat = self.seat(p);
+        (GOAL_FIRST..TRACK)
+            .filter(|&d| {
+                let r = field(seat, d);
+                (0..self.num_players()).any(|q| q != p && self.board.cnt[r][q] >= 2)
+            })
+            .count()
     }
 }
 
@@ -51,6 +70,7 @@ impl Heuristic for HgState {
             }
         }
         score -= 0.1 * self.board.bar[player] as f64;
+        score -= 0.05 * self.blocked_goal_points(player) as f64;
         score.tanh()
     }
 }

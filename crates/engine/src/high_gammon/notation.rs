@@ -1,11 +1,15 @@
-//! Notation: `open B5 R3`, `2-5` (dice, smaller first), `1/3 3/8*`,
-//! `bar/4`, `in/2`, `19/off`, `pass`, `roll`, `double`, `accept`, `drop`.
+//! Notation: `open B5 R3`, `choose Yellow`, `2-5` (dice, smaller first),
+//! `1/3 3/8*`, `bar/4`, `in/2`, `19/off`, `pass`, `roll`, `double`,
+//! `accept`, `drop`.
 
 use super::board::Board;
-use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance};
+use super::geometry::{BAR_CODE, COLOURS, FIELDS, IN_CODE, LETTERS, OFF_CODE, distance, seats};
 use super::state::{HgAction, HgState, Last, Phase};
 use crate::error::{Error, Result};
 use crate::game::{GameEvent, GameState, Notation, Viewer};
+use crate::tables::notation::{
+    MarkedPlay, TypedStep, mark_hits, parse_typed, resolve_typed, same_steps_in_order,
+};
 use crate::tables::{Play, Step};
 use serde_json::json;
 
@@ -31,10 +35,20 @@ fn parse_field(word: &str) -> std::result::Result<u8, String> {
     }
 }
 
-/// Reads typed steps such as `1/3 3/8`, `1/3/8`, `5/10*(2)`, `bar/4`,
-/// `19/off` into (from, to) pairs; `pass` gives none.
-pub fn parse_steps(text: &str) -> std::result::Result<Vec<(u8, u8)>, String> {
-    crate::tables::play::parse_steps_with(text, parse_field, "1/3")
+/// Reads typed steps such as `1/3 3/8*`, `1/3/8`, `5/10*(2)`, `bar/4`,
+/// `19/off`, with their `*` marks; `pass` gives none.
+fn parse_steps(text: &str) -> std::result::Result<Vec<TypedStep>, String> {
+    parse_typed(text, parse_field, "1/3")
+}
+
+/// The seat of a colour written as its name or letter (`yellow`, `y`).
+fn seat_of_colour(word: &str) -> Option<u8> {
+    (0..COLOURS.len())
+        .find(|&seat| {
+            COLOURS[seat].eq_ignore_ascii_case(word)
+                || LETTERS[seat].to_string().eq_ignore_ascii_case(word)
+        })
+        .map(|seat| seat as u8)
 }
 
 fn parse_dice(text: &str) -> Option<[u8; 2]> {
@@ -45,25 +59,15 @@ fn parse_dice(text: &str) -> Option<[u8; 2]> {
 }
 
 impl HgState {
-    /// Which steps of `play` hit a blot, simulated on a copy (safely: an
-    /// impossible step just marks nothing).
-    fn hit_marks(&self, play: Play) -> [bool; 4] {
-        let mut marks = [false; 4];
+    /// `play` with the steps that hit a blot marked, simulated on a copy
+    /// (safely: marking stops at a step that is not possible).
+    pub fn marked(&self, play: Play) -> MarkedPlay {
         let p = self.mover();
-        let mut board = *self.board();
-        for (i, &s) in play.steps().iter().enumerate() {
-            let has = match s.from {
-                BAR_CODE => board.bar[p] > 0,
-                IN_CODE => board.pool[p] > 0,
-                c if (1..=FIELDS as u8).contains(&c) => board.cnt[c as usize - 1][p] > 0,
-                _ => false,
-            };
-            if !has || (s.to as usize) > FIELDS {
-                break;
-            }
-            marks[i] = board.apply_step(p, s).is_some();
-        }
-        marks
+        let (hits, _) = mark_hits(self.board(), play.steps(), |board, s| {
+            let lands = s.to == OFF_CODE || (1..=FIELDS as u8).contains(&s.to);
+            (stone_there(board, p, s.from) && lands).then(|| board.apply_step(p, s).is_some())
+        });
+        MarkedPlay { play, hits }
     }
 
     fn player_of_letter(&self, letter: char) -> Option<usize> {
@@ -81,76 +85,97 @@ impl HgState {
         (d(to) - d(from)).clamp(1, 6) as u8
     }
 
-    /// The board after typed steps, if each step moves a stone that is
-    /// there to a field (no rules checked: for matching positions only).
-    fn board_after(&self, typed: &[(u8, u8)]) -> Option<Board> {
+    /// The board after typed steps and whether each hit, if each step
+    /// moves a stone that is there to a field (no rules checked: for
+    /// matching positions only).
+    fn board_after(&self, typed: &[TypedStep]) -> Option<(Board, Vec<bool>)> {
         let p = self.mover();
         let mut board = *self.board();
-        for &(from, to) in typed {
-            let has = match from {
-                BAR_CODE => board.bar[p] > 0,
-                IN_CODE => board.pool[p] > 0,
-                c if (1..=FIELDS as u8).contains(&c) => board.cnt[c as usize - 1][p] > 0,
-                _ => false,
-            };
-            if !has || !(to == OFF_CODE || (1..=FIELDS as u8).contains(&to)) {
+        let mut hits = Vec::with_capacity(typed.len());
+        for t in typed {
+            if !stone_there(&board, p, t.from)
+                || !(t.to == OFF_CODE || (1..=FIELDS as u8).contains(&t.to))
+            {
                 return None;
             }
-            board.apply_step(p, Step { from, to, die: 0 });
+            let step = Step {
+                from: t.from,
+                to: t.to,
+                die: 0,
+            };
+            hits.push(board.apply_step(p, step).is_some());
         }
-        Some(board)
+        Some((board, hits))
     }
 
     /// Resolves typed steps against the legal plays: the same steps in any
     /// order; else the same stone movements with continuing steps merged;
-    /// else a legal play that leaves the same position.
-    fn resolve(&self, dice: [u8; 2], typed: &[(u8, u8)]) -> Option<Play> {
-        let mut want_exact = typed.to_vec();
-        want_exact.sort_unstable();
-        let want_merged = merged(typed);
-        let want_board = self.board_after(typed);
+    /// else a legal play that leaves the same position. The `*` marks must
+    /// agree with the hits.
+    fn resolve(&self, text: &str, dice: [u8; 2], typed: &[TypedStep]) -> Result<Option<Play>> {
+        let plays: Vec<Play> = self.with_plays(dice, |plays| plays.collect());
+        let legal: Vec<MarkedPlay> = plays.into_iter().map(|p| self.marked(p)).collect();
+        if let Some(play) = resolve_typed(
+            text,
+            typed,
+            &legal,
+            merged,
+            |m| m.text(field_text),
+            |_| None,
+        )? {
+            return Ok(Some(play));
+        }
+        let Some((want, typed_hits)) = self.board_after(typed) else {
+            return Ok(None);
+        };
         let p = self.mover();
-        self.with_plays(dice, |plays| {
-            let mut merged_match = None;
-            let mut board_match = None;
-            for play in plays {
-                let mut pairs: Vec<(u8, u8)> =
-                    play.steps().iter().map(|s| (s.from, s.to)).collect();
-                let m = merged(&pairs);
-                pairs.sort_unstable();
-                if pairs == want_exact {
-                    return Some(play);
-                }
-                if merged_match.is_none() && m == want_merged {
-                    merged_match = Some(play);
-                }
-                if board_match.is_none() && want_board.is_some() {
-                    let mut b = *self.board();
-                    for &st in play.steps() {
-                        b.apply_step(p, st);
-                    }
-                    if Some(b) == want_board {
-                        board_match = Some(play);
-                    }
-                }
+        let Some(m) = legal.iter().find(|m| {
+            let mut b = *self.board();
+            for &st in m.play.steps() {
+                b.apply_step(p, st);
             }
-            merged_match.or(board_match)
-        })
+            b == want
+        }) else {
+            return Ok(None);
+        };
+        if typed_hits.iter().zip(typed).any(|(&hit, t)| hit != t.hit) {
+            return Err(Error::BadNotation {
+                text: text.into(),
+                reason: format!(
+                    "the `*` marks do not match the hits: this play is written `{}` \
+                     (a `*` after each move that hits)",
+                    m.text(field_text)
+                ),
+            });
+        }
+        Ok(Some(m.play))
     }
 }
 
-/// Stone movements with continuing steps merged ("1/3 3/8" → "1/8"), sorted.
+/// Whether player `p` has a stone at the source code `from`.
+fn stone_there(board: &Board, p: usize, from: u8) -> bool {
+    match from {
+        BAR_CODE => board.bar[p] > 0,
+        IN_CODE => board.pool[p] > 0,
+        c if (1..=FIELDS as u8).contains(&c) => board.cnt[c as usize - 1][p] > 0,
+        _ => false,
+    }
+}
+
+/// Stone movements with continuing steps merged ("1/3 3/8" → "1/8", in
+/// any order), sorted.
 fn merged(steps: &[(u8, u8)]) -> Vec<(u8, u8)> {
-    let mut chains: Vec<(u8, u8)> = Vec::with_capacity(4);
-    for &(from, to) in steps {
-        let continues = from != BAR_CODE && from != IN_CODE;
-        match chains
-            .iter_mut()
-            .find(|c| continues && c.1 == from && c.1 != OFF_CODE)
-        {
-            Some(chain) => chain.1 = to,
-            None => chains.push((from, to)),
-        }
+    let mut chains: Vec<(u8, u8)> = steps.to_vec();
+    let continues = |end: u8, start: u8| {
+        end == start && start != BAR_CODE && start != IN_CODE && start != OFF_CODE
+    };
+    while let Some((i, j)) = (0..chains.len()).find_map(|i| {
+        (0..chains.len())
+            .find(|&j| j != i && continues(chains[i].1, chains[j].0))
+            .map(|j| (i, j))
+    }) {
+        chains[i].1 = chains[j].1;
+        chains.remove(j);
     }
     chains.sort_unstable();
     chains
@@ -175,23 +200,12 @@ impl Notation for HgState {
                 text
             }
             HgAction::Dice([a, b]) => format!("{}-{}", a.min(b), a.max(b)),
+            HgAction::Colour(seat) => match COLOURS.get(seat as usize) {
+                Some(colour) => format!("choose {colour}"),
+                None => format!("choose seat {seat}"),
+            },
             HgAction::Play(play) if play.is_empty() => "pass".into(),
-            HgAction::Play(play) => {
-                let marks = self.hit_marks(play);
-                play.steps()
-                    .iter()
-                    .zip(marks)
-                    .map(|(s, hit)| {
-                        format!(
-                            "{}/{}{}",
-                            field_text(s.from),
-                            field_text(s.to),
-                            if hit { "*" } else { "" }
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            }
+            HgAction::Play(play) => self.marked(play).text(field_text),
             HgAction::Roll => "roll".into(),
             HgAction::Double => "double".into(),
             HgAction::Take => "take".into(),
@@ -212,6 +226,25 @@ impl Notation for HgState {
             "take" | "t" | "accept" | "a" => return Ok(HgAction::Take),
             "drop" => return Ok(HgAction::Drop),
             _ => {}
+        }
+        let colour_word = t.strip_prefix("choose").map(str::trim);
+        if let Some(word) = colour_word.or(COLOURS
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&t))
+            .then_some(t.as_str()))
+        {
+            let players = self.num_players();
+            return match seat_of_colour(word) {
+                Some(seat) if seats(players).contains(&seat) => Ok(HgAction::Colour(seat)),
+                _ => Err(bad(format!(
+                    "`{word}` is not a colour in play: {}",
+                    seats(players)
+                        .iter()
+                        .map(|&s| COLOURS[s as usize])
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            };
         }
         if let Some(rest) = t.strip_prefix("open") {
             let mut dice = [0u8; 4];
@@ -241,19 +274,28 @@ impl Notation for HgState {
         }
         let typed = parse_steps(&t).map_err(bad)?;
         if let Phase::Moving { dice } = self.phase()
-            && let Some(play) = self.resolve(dice, &typed)
+            && let Some(play) = self.resolve(text, dice, &typed)?
         {
             return Ok(HgAction::Play(play));
         }
         let steps: Vec<Step> = typed
             .iter()
-            .map(|&(from, to)| Step {
-                from,
-                to,
-                die: self.guess_die(from, to),
+            .map(|t| Step {
+                from: t.from,
+                to: t.to,
+                die: self.guess_die(t.from, t.to),
             })
             .collect();
         Ok(HgAction::Play(Play::from_steps(&steps)))
+    }
+
+    fn canonical_action(&self, action: HgAction) -> HgAction {
+        if let (Phase::Moving { dice }, HgAction::Play(play)) = (self.phase(), action)
+            && let Some(legal) = self.with_plays(dice, |plays| same_steps_in_order(play, plays))
+        {
+            return HgAction::Play(legal);
+        }
+        action
     }
 
     fn explain_illegal(&self, action: HgAction) -> String {
@@ -270,6 +312,14 @@ impl Notation for HgState {
             (Phase::Over, _) => "the game is over".into(),
             (Phase::Opening { .. }, _) => "it is time for the opening roll".into(),
             (Phase::Rolling { .. }, _) => "it is time to roll the dice".into(),
+            (Phase::ColourChoice, _) => format!(
+                "{} rolled highest and first chooses a colour, his place at the table: \
+                 `choose Blue`, `choose Red`, …",
+                COLOURS[self.seat(self.mover()) as usize]
+            ),
+            (_, HgAction::Colour(_)) => {
+                "a colour is chosen only by the opening winner, before the first roll".into()
+            }
             (Phase::CubeDecision, _) => "first choose `roll` or `double`".into(),
             (Phase::CubeResponse { .. }, _) => {
                 "the double must be answered: `accept` or `drop`".into()
@@ -309,7 +359,7 @@ impl Notation for HgState {
                     events.push(GameEvent::new(
                         "starts",
                         json!({ "player": tied[0] }),
-                        format!("{} rolled highest and starts", who[0]),
+                        format!("{} rolled highest, chooses a colour and starts", who[0]),
                     ));
                 } else {
                     events.push(GameEvent::new(
@@ -318,6 +368,28 @@ impl Notation for HgState {
                         format!("{} tie for the highest and roll again", who.join(" and ")),
                     ));
                 }
+            }
+            Last::Chose { by, was } => {
+                let n = self.num_players();
+                events.push(GameEvent::new(
+                    "colour_chosen",
+                    json!({
+                        "player": by,
+                        "colour": name(by),
+                        "was": COLOURS[was as usize],
+                        "seats": (0..n).map(|p| self.seat(p)).collect::<Vec<_>>(),
+                    }),
+                    if self.seat(by as usize) == was {
+                        format!("{} keeps his colour and starts", name(by))
+                    } else {
+                        format!(
+                            "{} chooses to play {} and starts; the others keep their turn \
+                             order after him and take the next colours",
+                            COLOURS[was as usize],
+                            name(by)
+                        )
+                    },
+                ));
             }
             Last::Played { by, hits } => {
                 for (field, victim) in hits {

@@ -6,7 +6,8 @@
 //! - `MOVER`: the player to move, by index (the doubler while a double is
 //!   answered);
 //! - `PHASE`: `opening:P,Q,...` (the players rolling for the start, with
-//!   `:first` in the first round), `cube_decision`, `cube_response:P`,
+//!   `:first` in the first round), `colour_choice` (the opening winner
+//!   chooses his colour), `cube_decision`, `cube_response:P`,
 //!   `rolling` (`rolling:again` after a double), the dice to play smaller
 //!   first (`2-5`), or `over`;
 //! - `bar`, `off`, `pool` (Tric-Trac stones not yet entered): counts per
@@ -14,7 +15,8 @@
 //! - `stake`: the cube's value; `dropped`: per player the stake at which he
 //!   dropped out (0: still in); `winner`; `opening`: the dice of the last
 //!   opening round (0: did not roll), with `doubled` when equal numbers
-//!   doubled the stake; `game=tric-trac` for Tric-Trac.
+//!   doubled the stake; `colours`: each player's colour letter when they
+//!   differ from the default seats (HG-5); `game=tric-trac` for Tric-Trac.
 //!
 //! What the last action did (for its events) is not part of a position.
 
@@ -73,7 +75,7 @@ impl HgState {
 impl fmt::Display for HgState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.rules.players as usize;
-        let seat = seats(n);
+        let seat = &self.table[..n];
         let fields: Vec<String> = self
             .board
             .cnt
@@ -94,6 +96,7 @@ impl fmt::Display for HgState {
                     f.write_str(":first")?;
                 }
             }
+            Phase::ColourChoice => f.write_str("colour_choice")?,
             Phase::CubeDecision => f.write_str("cube_decision")?,
             Phase::CubeResponse { responder } => write!(f, "cube_response:{responder}")?,
             Phase::Rolling { again: false } => f.write_str("rolling")?,
@@ -123,6 +126,10 @@ impl fmt::Display for HgState {
             if self.opening_doubled {
                 f.write_str(",doubled")?;
             }
+        }
+        if seat != seats(n) {
+            let letters: String = seat.iter().map(|&c| LETTERS[c as usize]).collect();
+            write!(f, " colours={letters}")?;
         }
         if self.rules.tric {
             f.write_str(" game=tric-trac")?;
@@ -167,7 +174,7 @@ fn per_player(field: &'static str, text: &str, n: usize) -> Result<[u8; 4], Posi
     Ok(out)
 }
 
-fn read_field(text: &str, n: usize) -> Result<[u8; 4], PositionError> {
+fn read_field(text: &str, n: usize, seat: &[u8]) -> Result<[u8; 4], PositionError> {
     let bad = || PositionError::Unreadable {
         field: "field",
         text: text.into(),
@@ -177,7 +184,6 @@ fn read_field(text: &str, n: usize) -> Result<[u8; 4], PositionError> {
     if text == "0" {
         return Ok(out);
     }
-    let seat = seats(n);
     let mut rest = text;
     while !rest.is_empty() {
         let digits = rest.chars().take_while(char::is_ascii_digit).count();
@@ -198,7 +204,7 @@ fn read_field(text: &str, n: usize) -> Result<[u8; 4], PositionError> {
 fn parse(text: &str) -> Result<HgState, PositionError> {
     let mut fields = Fields::split(text, &["FIELDS", "MOVER", "PHASE"])?;
     let keyed: Vec<(&str, Option<&str>)> = [
-        "bar", "off", "pool", "stake", "dropped", "winner", "opening", "game",
+        "bar", "off", "pool", "stake", "dropped", "winner", "opening", "game", "colours",
     ]
     .iter()
     .map(|&k| (k, fields.take(k)))
@@ -234,7 +240,36 @@ fn parse(text: &str) -> Result<HgState, PositionError> {
     let n = rules.players as usize;
     let mut s = HgState::new(rules);
     let f = &fields.fixed;
-    let ring = read_list("fields", f[0], FIELDS, |t| read_field(t, n))?;
+    if let Some(t) = get("colours") {
+        // HG-5: the colour (seat) each player chose, by letter.
+        let mut chosen = [0u8; 4];
+        let letters: Vec<char> = t.chars().collect();
+        if letters.len() != n {
+            return Err(PositionError::Size {
+                what: "colours",
+                expected: n,
+                found: letters.len(),
+            });
+        }
+        for (p, c) in letters.iter().enumerate() {
+            let k =
+                LETTERS
+                    .iter()
+                    .position(|l| l == c)
+                    .ok_or_else(|| PositionError::Unreadable {
+                        field: "colours",
+                        text: t.into(),
+                        expected: "one colour letter (B R Y G) per player".into(),
+                    })?;
+            if chosen[..p].contains(&(k as u8)) {
+                return Err(PositionError::Overlap(format!("the colour {c}")));
+            }
+            chosen[p] = k as u8;
+        }
+        s.table = chosen;
+    }
+    let seat = s.table;
+    let ring = read_list("fields", f[0], FIELDS, |t| read_field(t, n, &seat[..n]))?;
     // HG-3: only the rest fields hold stones of several players.
     for (r, field) in ring.iter().enumerate() {
         if !is_rest(r) && field.iter().filter(|&&c| c > 0).count() > 1 {
@@ -332,6 +367,7 @@ fn read_phase(text: &str, n: usize) -> Result<Phase, PositionError> {
             .into(),
     };
     Ok(match text {
+        "colour_choice" => Phase::ColourChoice,
         "cube_decision" => Phase::CubeDecision,
         "rolling" => Phase::Rolling { again: false },
         "rolling:again" => Phase::Rolling { again: true },

@@ -219,6 +219,9 @@ pub fn render(s: &HgState, viewer: Viewer, color: bool) -> String {
         if let Some(stake) = s.dropped_at(p) {
             let _ = write!(line, " | dropped out at stake {stake}");
         }
+        if viewer == Viewer::Player(p) {
+            line.push_str(" | you");
+        }
         if s.winner() == Some(p) {
             line.push_str(" | WINNER");
         } else if s.winner().is_none()
@@ -321,6 +324,10 @@ fn status(s: &HgState) -> String {
                 )
             }
         }
+        Phase::ColourChoice => format!(
+            "{mover} rolled highest: choose your colour, your place at the table \
+             (`choose Blue`, …); the others keep their turn order after you"
+        ),
         Phase::CubeDecision => format!(
             "{mover}: `roll`, or `double` the stake to {}",
             2 * s.cube_value()

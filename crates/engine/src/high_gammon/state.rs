@@ -32,6 +32,9 @@ pub enum Phase {
         /// Whether this is the first round (everyone rolls).
         first: bool,
     },
+    /// The opening winner (the mover) chooses his colour: his place at the
+    /// table (HG-5).
+    ColourChoice,
     /// The player to move may double before rolling (HG-17).
     CubeDecision,
     /// A remaining player answers the double.
@@ -62,6 +65,9 @@ pub enum HgAction {
     Opening([u8; 4]),
     /// Chance: the roll of two dice, smaller first.
     Dice([u8; 2]),
+    /// The opening winner takes the colour of this seat (0..3); the others
+    /// keep their order after him (HG-5).
+    Colour(u8),
     /// The stone steps of a turn, in absolute field codes (1..28; 29 bar,
     /// 30 from off the board in Tric-Trac, 0 borne off).
     Play(Play),
@@ -98,6 +104,9 @@ pub struct HgState {
     /// 0: still in; k + 1: dropped out when the stake was 2^k.
     pub(super) dropped: [u8; 4],
     pub(super) winner: u8,
+    /// The seat (colour) of each player: the defaults of HG-4 until the
+    /// opening winner chooses (HG-5).
+    pub(super) table: [u8; MAX_SEATS],
     /// The dice of the last opening round (0: did not roll).
     pub(super) opening: [u8; 4],
     /// Whether equal numbers in the opening doubled the stake (HG-17).
@@ -118,6 +127,13 @@ pub enum Last {
         tied: u8,
         /// Whether equal numbers doubled the stake.
         doubled: bool,
+    },
+    /// The opening winner `by` chose his colour; `was` is the seat he had.
+    Chose {
+        /// The opening winner.
+        by: u8,
+        /// His seat before the choice.
+        was: u8,
     },
     /// A play by `by`: up to four hits as (field + 1, victim), 0 for none.
     Played {
@@ -140,13 +156,25 @@ pub enum Last {
 impl HgState {
     /// Everything but the memory of the last action.
     #[allow(clippy::type_complexity)]
-    fn key(&self) -> (HgRules, &Board, Phase, [u8; 4], [u8; 4], [u8; 4], bool) {
+    fn key(
+        &self,
+    ) -> (
+        HgRules,
+        &Board,
+        Phase,
+        [u8; 4],
+        [u8; 4],
+        [u8; 4],
+        [u8; 4],
+        bool,
+    ) {
         (
             self.rules,
             &self.board,
             self.phase,
             [self.mover, self.active, self.cube_log2, self.winner],
             self.dropped,
+            self.table,
             self.opening,
             self.opening_doubled,
         )
@@ -188,6 +216,7 @@ impl HgState {
             cube_log2: 0,
             dropped: [0; 4],
             winner: NOBODY,
+            table: default_table(n),
             opening: [0; 4],
             opening_doubled: false,
             last: Last::Nothing,
@@ -226,9 +255,9 @@ impl HgState {
         self.mover as Player
     }
 
-    /// The seat (0..3) of player p.
+    /// The seat (0..3), and so the colour, of player p.
     pub fn seat(&self, p: Player) -> u8 {
-        seats(self.rules.players as usize)[p]
+        self.table[p]
     }
 
     /// Whether player p is still in the game.
@@ -460,15 +489,39 @@ impl HgState {
             doubled: first && self.opening_doubled,
         };
         if tied.count_ones() == 1 {
-            // HG-5: the highest moves first; the others follow in seat order.
+            // HG-5: the highest chooses his colour and moves first.
             self.mover = tied.trailing_zeros() as u8;
-            self.begin_turn();
+            self.phase = Phase::ColourChoice;
         } else {
             self.phase = Phase::Opening {
                 rolling: tied,
                 first: false,
             };
         }
+    }
+
+    /// HG-5: the opening winner takes seat `seat`; the others keep their
+    /// turn order after him, each in the next seat in play counter-clockwise.
+    /// The stones are set up again for the new seats (High-O Gammon).
+    fn choose_colour(&mut self, seat: u8) {
+        let n = self.rules.players as usize;
+        let in_play = seats(n);
+        let Some(k) = in_play.iter().position(|&s| s == seat) else {
+            return;
+        };
+        let w = self.mover as usize;
+        let was = self.table[w];
+        for i in 0..n {
+            self.table[(w + i) % n] = in_play[(k + i) % n];
+        }
+        if !self.rules.tric {
+            self.board = Board::high_gammon(&self.table[..n]);
+        }
+        self.last = Last::Chose {
+            by: self.mover,
+            was,
+        };
+        self.begin_turn();
     }
 
     /// What each loser pays the winner (HG-16..HG-18; Tric-Trac: 1 each).
@@ -534,6 +587,13 @@ impl HgState {
     }
 }
 
+/// The seats of HG-4 by player, before any choice of colour.
+fn default_table(players: usize) -> [u8; MAX_SEATS] {
+    let mut table = [0; MAX_SEATS];
+    table[..players].copy_from_slice(seats(players));
+    table
+}
+
 /// A play from the mover's relative codes (d + 1) to absolute ones.
 fn absolute_play(play: Play, seat: u8) -> Play {
     let mut out = Play::EMPTY;
@@ -596,7 +656,9 @@ impl GameState for HgState {
         match self.phase {
             Phase::Opening { .. } | Phase::Rolling { .. } => Turn::Chance,
             Phase::CubeResponse { responder } => Turn::Player(responder as Player),
-            Phase::CubeDecision | Phase::Moving { .. } => Turn::Player(self.mover as Player),
+            Phase::ColourChoice | Phase::CubeDecision | Phase::Moving { .. } => {
+                Turn::Player(self.mover as Player)
+            }
             Phase::Over => Turn::Over,
         }
     }
@@ -604,6 +666,10 @@ impl GameState for HgState {
     fn legal_actions(&self, out: &mut Vec<HgAction>) {
         out.clear();
         match self.phase {
+            Phase::ColourChoice => {
+                let n = self.rules.players as usize;
+                out.extend(seats(n).iter().map(|&seat| HgAction::Colour(seat)));
+            }
             Phase::CubeDecision => out.extend([HgAction::Roll, HgAction::Double]),
             Phase::CubeResponse { .. } => out.extend([HgAction::Take, HgAction::Drop]),
             Phase::Moving { dice } => {
@@ -680,6 +746,11 @@ impl GameState for HgState {
                 }
             }
             HgAction::Play(play) => self.apply_play(play),
+            HgAction::Colour(seat) => {
+                if self.phase == Phase::ColourChoice {
+                    self.choose_colour(seat);
+                }
+            }
             HgAction::Roll => {
                 self.last = Last::Nothing;
                 self.phase = Phase::Rolling { again: false }

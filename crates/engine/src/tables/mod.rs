@@ -4,6 +4,7 @@
 
 pub mod dice;
 pub mod movegen;
+pub mod notation;
 pub mod play;
 pub mod points;
 pub mod render;
@@ -12,6 +13,7 @@ pub mod two_player;
 
 pub use dice::{OPENING_ROLLS, ROLLS};
 pub use movegen::{DiceRule, PlayGen, StepBoard, StepList};
+pub use notation::{MarkedPlay, TypedStep};
 pub use play::{BAR, OFF, Play, Step};
 pub use step_graph::{StepGraph, StepsView, step_graph};
 pub use two_player::{

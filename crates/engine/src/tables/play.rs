@@ -142,89 +142,9 @@ impl<'de> Deserialize<'de> for Play {
     }
 }
 
-/// Reads typed steps such as `24/18 18/13`, `24/18/13`, `13/7*(2)`, `bar/22`,
-/// `6/off` into (from, to) pairs; `pass` gives none.
-pub fn parse_steps(text: &str) -> Result<Vec<(u8, u8)>, String> {
-    parse_steps_with(text, parse_point, "24/18")
-}
-
-/// Reads typed steps with the game's own reading of a point or field
-/// (`example` shows a move in the error message); `pass` gives none.
-pub fn parse_steps_with(
-    text: &str,
-    point: impl Fn(&str) -> Result<u8, String>,
-    example: &str,
-) -> Result<Vec<(u8, u8)>, String> {
-    let text = text.trim();
-    if text.eq_ignore_ascii_case("pass") || text == "-" {
-        return Ok(Vec::new());
-    }
-    let mut out = Vec::new();
-    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
-        let (body, times) = match word.split_once('(') {
-            Some((body, rest)) => {
-                let n = rest
-                    .strip_suffix(')')
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .filter(|n| (1..=4).contains(n))
-                    .ok_or_else(|| format!("`{word}`: a repeat is written (2), (3) or (4)"))?;
-                (body, n)
-            }
-            None => (word, 1),
-        };
-        let points = body
-            .split('/')
-            .map(|p| point(p.trim_end_matches('*')))
-            .collect::<Result<Vec<u8>, String>>()?;
-        if points.len() < 2 {
-            return Err(format!("`{word}` is not a move like {example}"));
-        }
-        for _ in 0..times {
-            for pair in points.windows(2) {
-                out.push((pair[0], pair[1]));
-            }
-        }
-    }
-    if out.len() > 4 {
-        return Err("a play has at most four steps".into());
-    }
-    Ok(out)
-}
-
-fn parse_point(p: &str) -> Result<u8, String> {
-    match p.to_ascii_lowercase().as_str() {
-        "bar" | "b" => Ok(BAR),
-        "off" | "o" => Ok(OFF),
-        n => n
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (1..=24).contains(n))
-            .ok_or_else(|| format!("`{p}` is not a point (1..24, bar or off)")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_common_forms() {
-        assert_eq!(
-            parse_steps("24/18 18/13").unwrap(),
-            vec![(24, 18), (18, 13)]
-        );
-        assert_eq!(parse_steps("24/18/13").unwrap(), vec![(24, 18), (18, 13)]);
-        assert_eq!(parse_steps("13/7*(2)").unwrap(), vec![(13, 7), (13, 7)]);
-        assert_eq!(
-            parse_steps("bar/22, 6/off").unwrap(),
-            vec![(25, 22), (6, 0)]
-        );
-        assert_eq!(parse_steps("pass").unwrap(), vec![]);
-        assert!(parse_steps("24/18 18").is_err());
-        assert!(parse_steps("25/18").is_err());
-        assert!(parse_steps("6/5(5)").is_err());
-        assert!(parse_steps("6/5 5/4 4/3 3/2 2/1").is_err());
-    }
 
     #[test]
     fn merges_continuing_steps() {

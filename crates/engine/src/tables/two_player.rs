@@ -3,8 +3,11 @@
 //! (Crawford rule) shared; the board and its rules come from a variant.
 
 use super::dice::{self, OPENING_P, OPENING_ROLLS, ROLLS};
-use super::movegen::{DiceRule, PlayGen, StepBoard};
-use super::play::{Play, Step, parse_steps};
+use super::movegen::{DiceRule, PlayGen, StepBoard, StepList};
+use super::notation::{
+    MarkedPlay, mark_hits, parse_point, parse_typed, point_text, resolve_typed, same_steps_in_order,
+};
+use super::play::{Play, Step};
 use super::render::render_board;
 use super::step_graph::{StepsView, step_graph};
 use crate::error::{Error, PositionError, Result};
@@ -389,6 +392,32 @@ impl<V: TablesVariant> TablesState<V> {
         })
     }
 
+    /// `play` with the steps that hit marked (a blot sent to the bar, or
+    /// pinned in Tawla); marking stops at a step that is not possible.
+    pub fn marked(&self, play: Play) -> MarkedPlay {
+        MarkedPlay {
+            play,
+            hits: self.hits_of(play).0,
+        }
+    }
+
+    /// Which steps of `play` hit, and whether every step was possible.
+    fn hits_of(&self, play: Play) -> ([bool; 4], bool) {
+        mark_hits(&self.board, play.steps(), |board, s| {
+            if !(1..=6).contains(&s.die) {
+                return None;
+            }
+            let mut steps = StepList::default();
+            board.steps(s.die, &mut steps);
+            if !steps.as_slice().contains(&s) {
+                return None;
+            }
+            let hit = (1..=24).contains(&s.to) && V::absolute(board).top[s.to as usize - 1] < 0;
+            board.apply_step(s);
+            Some(hit)
+        })
+    }
+
     fn end_game(&mut self, winner: Option<u8>, points: u8, ending: Ending) {
         let (w, pts) = match winner {
             Some(w) => (w, points.saturating_mul(1 << self.cube_log2)),
@@ -696,7 +725,7 @@ impl<V: TablesVariant> Notation for TablesState<V> {
         match action {
             TablesAction::Opening([a, b]) => format!("open {a}-{b}"),
             TablesAction::Dice([a, b]) => format!("{a}-{b}"),
-            TablesAction::Play(play) => play.to_string(),
+            TablesAction::Play(play) => self.marked(play).text(point_text),
             TablesAction::Roll => "roll".into(),
             TablesAction::Double => "double".into(),
             TablesAction::Take => "take".into(),
@@ -725,42 +754,45 @@ impl<V: TablesVariant> Notation for TablesState<V> {
         if let Some([a, b]) = parse_dice(&t).filter(|_| !t.contains('/')) {
             return Ok(TablesAction::Dice([a.max(b), a.min(b)]));
         }
-        let typed = parse_steps(&t).map_err(bad)?;
-        // Resolve against the legal plays: exact steps in any order, or the
-        // same checker movements with continuing steps merged.
+        let typed = parse_typed(&t, parse_point, "24/18").map_err(bad)?;
+        // Resolve against the legal plays: the same moves in any order, or
+        // the same checker movements with moves of one checker merged, the
+        // `*` marks agreeing with the hits.
         if let Phase::Moving(dice) = self.phase {
-            let mut want_exact = typed.clone();
-            want_exact.sort_unstable();
-            let want_merged = Play::merged(&typed);
-            let found = self.with_plays(dice, |plays| {
-                let mut merged_match = None;
-                for play in plays {
-                    let mut pairs: Vec<(u8, u8)> =
-                        play.steps().iter().map(|s| (s.from, s.to)).collect();
-                    let merged = Play::merged(&pairs);
-                    pairs.sort_unstable();
-                    if pairs == want_exact {
-                        return Some(play);
-                    }
-                    if merged_match.is_none() && merged == want_merged {
-                        merged_match = Some(play);
-                    }
-                }
-                merged_match
-            });
-            if let Some(play) = found {
+            let plays: Vec<Play> = self.with_plays(dice, |plays| plays.collect());
+            let legal: Vec<MarkedPlay> = plays.into_iter().map(|p| self.marked(p)).collect();
+            if let Some(play) = resolve_typed(
+                text,
+                &typed,
+                &legal,
+                Play::merged,
+                |m| m.text(point_text),
+                |p| match self.hits_of(p) {
+                    (hits, true) => Some(hits),
+                    _ => None,
+                },
+            )? {
                 return Ok(TablesAction::Play(play));
             }
         }
         let steps: Vec<Step> = typed
             .iter()
-            .map(|&(from, to)| Step {
-                from,
-                to,
-                die: V::step_die(from, to),
+            .map(|t| Step {
+                from: t.from,
+                to: t.to,
+                die: V::step_die(t.from, t.to),
             })
             .collect();
         Ok(TablesAction::Play(Play::from_steps(&steps)))
+    }
+
+    fn canonical_action(&self, action: TablesAction) -> TablesAction {
+        if let (Phase::Moving(dice), TablesAction::Play(play)) = (self.phase, action)
+            && let Some(legal) = self.with_plays(dice, |plays| same_steps_in_order(play, plays))
+        {
+            return TablesAction::Play(legal);
+        }
+        action
     }
 
     fn explain_illegal(&self, action: TablesAction) -> String {

@@ -160,7 +160,11 @@ fn taw_6_landing_on_a_blot_pins_it() {
     // TAW-6
     let b = board(&[(24, 15)], &[(19, 1), (17, 1), (1, 13)], &[]);
     let mut s = state(b, [5, 1]);
-    apply(&mut s, "24/19 24/23");
+    // A pin is marked with `*` like a hit, in the list and when typed.
+    assert!(plays(&s).contains(&"24/19* 24/23".to_string()));
+    let e = s.parse_action("24/19 24/23").unwrap_err().to_string();
+    assert!(e.contains("`24/19* 24/23`"), "{e}");
+    apply(&mut s, "24/19* 24/23");
     // now Black (the opponent) is to move and his checker on White's 19
     // (Black's 6) is pinned: it cannot move, and the point is closed to him.
     assert_eq!(s.mover(), 1);
@@ -197,7 +201,13 @@ fn taw_6_pinner_may_add_and_leaving_frees_the_pinned() {
         "the pinner's side may add: {p:?}"
     );
     let mut s = state(b, [6, 5]);
-    apply(&mut s, "19/13 24/19");
+    // Typed in the other order nothing is pinned on the way, so no `*`.
+    assert_eq!(
+        s.parse_action("24/19 19/13").unwrap(),
+        s.parse_action("19/13 24/19*").unwrap()
+    );
+    assert!(s.parse_action("19/13 24/19").is_err());
+    apply(&mut s, "19/13 24/19*");
     let abs = s.absolute();
     assert_eq!(
         (abs.top[18], abs.under[18]),
@@ -350,7 +360,7 @@ fn taw_11_pinning_the_mother_wins_two_when_own_start_is_empty() {
     // TAW-11: the opponent's mother on my point 1; I have nothing on my 24.
     let b = board(&[(3, 14)], &[(1, 1), (20, 14)], &[]);
     let mut s = state(b, [2, 1]);
-    apply(&mut s, "3/1 3/2");
+    apply(&mut s, "3/1* 3/2");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.returns().as_slice(), &[2.0, -2.0]);
 }
@@ -361,7 +371,7 @@ fn taw_11_mother_pin_with_checkers_left_at_home_waits() {
     // on; I win as soon as my 24 empties while the pin holds.
     let b = board(&[(3, 13), (24, 2)], &[(1, 1), (20, 14)], &[]);
     let mut s = state(b, [2, 1]);
-    apply(&mut s, "3/1 3/2");
+    apply(&mut s, "3/1* 3/2");
     assert_ne!(s.turn(), Turn::Over);
     // Black passes (blocked), then White moves the two off his 24
     let mut s = TawlaState::with_position(rules(true), TablesOptions::default(), *s.board(), 1);
@@ -380,7 +390,7 @@ fn taw_11_both_mothers_pinned_is_a_draw_and_option_off_ignores_mothers() {
     // TAW-11: my mother is pinned by the opponent; I pin his: a draw.
     let b = board(&[(3, 13)], &[(1, 1), (24, 1), (20, 12)], &[24]);
     let mut s = state(b, [2, 1]);
-    apply(&mut s, "3/1 3/2");
+    apply(&mut s, "3/1* 3/2");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
     assert_eq!(s.last_game(), Some((None, 0)));
@@ -388,7 +398,7 @@ fn taw_11_both_mothers_pinned_is_a_draw_and_option_off_ignores_mothers() {
     let b = board(&[(3, 14)], &[(1, 1), (20, 14)], &[]);
     let mut s =
         TawlaState::with_position(rules(false), TablesOptions::default(), b, 0).with_dice([2, 1]);
-    apply(&mut s, "3/1 3/2");
+    apply(&mut s, "3/1* 3/2");
     assert_ne!(s.turn(), Turn::Over);
 }
 

@@ -453,7 +453,7 @@ fn replay_path() -> Value {
 fn hints_path() -> Value {
     json!({ "get": {
         "summary": "The AI's best moves for the caller's seat, with their chances",
-        "description": "Needs the seat's token, and the seat must be to move. Up to five actions, best first, each with `estimate` (the mover's estimated chance to win after it, 0..1), `confidence` (0..1), `margin` and `samples`. The search takes under a second; one runs at a time per table, and a few at a time on the server.",
+        "description": "Needs the seat's token, and the seat must be to move. Up to five actions, best first, each with `estimate` (the mover's estimated chance to win after it, 0..1), `confidence` (0..1), `margin`, `samples` and `equity` (backgammon: the value in points with the chances of each result). The search takes under a second; one runs at a time per table, and a few at a time on the server.",
         "operationId": "getHints",
         "security": [{ "seatToken": [] }],
         "parameters": [table_id()],
@@ -467,7 +467,8 @@ fn hints_path() -> Value {
                         "properties": {
                             "text": { "type": "string" }, "json": {},
                             "estimate": { "type": "number" }, "confidence": { "type": "number" },
-                            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" }
+                            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" },
+                            "equity": hint_equity()
                         }
                     } }
                 }
@@ -501,4 +502,26 @@ pub fn openapi() -> Value {
 /// `GET /api/openapi.json`.
 pub async fn document() -> Json<Value> {
     Json(openapi())
+}
+
+/// The schema of a hint's equity (backgammon's network analyser).
+fn hint_equity() -> Value {
+    json!({
+                                "type": ["object", "null"],
+                                "description": "Where the analyser is a network (backgammon): `kind` is `cubeless` (a play: expected points, gammons and backgammons counted), `cubeful` (a cube action in a money game: points per cube value) or `match_winning_chance` (a cube action in a match, 0..1); `outcomes` gives the mover's chances after a play.",
+                                "required": ["kind", "value", "outcomes"],
+                                "properties": {
+                                    "kind": { "type": "string", "enum": ["cubeless", "cubeful", "match_winning_chance"] },
+                                    "value": { "type": "number" },
+                                    "outcomes": {
+                                        "type": ["object", "null"],
+                                        "required": ["win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"],
+                                        "properties": {
+                                            "win": { "type": "number" }, "win_gammon": { "type": "number" },
+                                            "win_backgammon": { "type": "number" }, "lose_gammon": { "type": "number" },
+                                            "lose_backgammon": { "type": "number" }
+                                        }
+                                    }
+                                }
+    })
 }

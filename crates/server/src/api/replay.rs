@@ -60,7 +60,7 @@ pub async fn replay(
                 .map(|(a, p)| json!({ "text": a.text, "p": p }))
                 .collect()
         });
-        state.apply_text(&action.text).map_err(|e| {
+        state.apply_recorded(&action.text).map_err(|e| {
             ApiError::Internal(format!(
                 "the record does not replay at `{}`: {e}",
                 action.text

@@ -191,10 +191,22 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
         tokio::select! {
             notice = notices.recv() => {
                 let message = match notice {
-                    Ok(Notice::Event(event)) if event.version <= last => continue,
-                    Ok(Notice::Event(event)) if event.version == last + 1 => {
-                        last = event.version;
-                        view::event_message(&table_id, &event, viewer, hidden)
+                    Ok(Notice::Event(a)) if a.event.version <= last => continue,
+                    Ok(Notice::Event(a)) if a.event.version == last + 1 => {
+                        last = a.event.version;
+                        if viewer == Viewer::Spectator {
+                            // Made once per event, shared by every spectator.
+                            let text = a.for_spectators.get_or_init(|| {
+                                view::event_message(&table_id, &a.event, viewer, hidden)
+                                    .to_string()
+                                    .into()
+                            });
+                            if socket.send(Message::Text(text.clone())).await.is_err() {
+                                break;
+                            }
+                            continue;
+                        }
+                        view::event_message(&table_id, &a.event, viewer, hidden)
                     }
                     Ok(Notice::Seats) => view::seats_message(&*cell.table.lock().await),
                     // Missed events (a slow reader), a gap, or an early end:

@@ -1,29 +1,54 @@
-//! Group commit for SQLite: appends that arrive while a commit is in
-//! progress are written together in the next transaction, so one WAL sync
-//! (with `synchronous=FULL`) serves many tables. Each append runs inside its
-//! own savepoint and succeeds or fails alone; none is acknowledged before the
-//! transaction holding it has committed.
+//! Group commit for SQLite: every write (appended actions, new tables,
+//! seats taken or replaced, early ends) goes through one writer task, and
+//! the writes that arrive while a commit is in progress are written together
+//! in the next transaction, so one WAL sync (with `synchronous=FULL`) serves
+//! many tables and no request waits for the connection. Each write runs
+//! inside its own savepoint and succeeds or fails alone; none is
+//! acknowledged before the transaction holding it has committed.
 
-use super::{StoreError, StoredAction};
+use super::{StoreError, StoredAction, StoredSeat, StoredTable};
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
-/// The most appends written in one transaction.
+/// The most writes in one transaction.
 const MAX_BATCH: usize = 256;
 
-/// One append waiting to be written.
-struct Append {
-    table_id: String,
-    base_version: u64,
-    actions: Vec<StoredAction>,
-    result: Option<String>,
+/// One change to the database.
+pub(super) enum Write {
+    /// Actions appended to a table stored at `base_version`.
+    Append {
+        table_id: String,
+        base_version: u64,
+        actions: Vec<StoredAction>,
+        /// The final returns as JSON, when the game is over.
+        result: Option<String>,
+    },
+    /// A new table with its seats and first actions.
+    Create(Box<StoredTable>),
+    /// A seat written; `only_open`: only if it is open.
+    Seat {
+        table_id: String,
+        seat: StoredSeat,
+        only_open: bool,
+    },
+    /// An early end of a table at `version`, as JSON.
+    End {
+        table_id: String,
+        version: u64,
+        ending: String,
+    },
+}
+
+/// One write waiting for the writer task.
+struct Queued {
+    write: Write,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The handle to the group-commit writer task.
 #[derive(Clone, Debug)]
 pub struct GroupCommit {
-    queue: mpsc::UnboundedSender<Append>,
+    queue: mpsc::UnboundedSender<Queued>,
 }
 
 impl GroupCommit {
@@ -32,6 +57,17 @@ impl GroupCommit {
         let (queue, rx) = mpsc::unbounded_channel();
         tokio::spawn(writer(pool, rx));
         GroupCommit { queue }
+    }
+
+    /// Writes `write`; returns once it is committed (or refused).
+    pub(super) async fn submit(&self, write: Write) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.queue
+            .send(Queued { write, reply })
+            .map_err(|_| StoreError::Database("the store is closed".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Database("the writer stopped".into()))?
     }
 
     /// Appends `actions` to a table stored at `base_version` (see
@@ -43,24 +79,17 @@ impl GroupCommit {
         actions: &[StoredAction],
         result: Option<&[f64]>,
     ) -> Result<(), StoreError> {
-        let (reply, answer) = oneshot::channel();
-        let append = Append {
+        self.submit(Write::Append {
             table_id: table_id.to_string(),
             base_version,
             actions: actions.to_vec(),
             result: result.map(|r| serde_json::to_string(r).unwrap_or_default()),
-            reply,
-        };
-        self.queue
-            .send(append)
-            .map_err(|_| StoreError::Database("the store is closed".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Database("the writer stopped".into()))?
+        })
+        .await
     }
 }
 
-async fn writer(pool: SqlitePool, mut rx: mpsc::UnboundedReceiver<Append>) {
+async fn writer(pool: SqlitePool, mut rx: mpsc::UnboundedReceiver<Queued>) {
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -73,8 +102,8 @@ async fn writer(pool: SqlitePool, mut rx: mpsc::UnboundedReceiver<Append>) {
             Ok(outcomes) => outcomes,
             Err(e) => batch.iter().map(|_| Err(copy(&e))).collect(),
         };
-        for (append, outcome) in batch.into_iter().zip(outcomes) {
-            let _ = append.reply.send(outcome);
+        for (queued, outcome) in batch.into_iter().zip(outcomes) {
+            let _ = queued.reply.send(outcome);
         }
     }
 }
@@ -91,20 +120,46 @@ fn copy(e: &StoreError) -> StoreError {
 /// if this returns `Ok` (the commit succeeded).
 async fn write_batch(
     pool: &SqlitePool,
-    batch: &[Append],
+    batch: &[Queued],
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let at = super::sqlite::now();
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
-    for append in batch {
-        sqlx::query("SAVEPOINT one_append")
-            .execute(&mut *tx)
-            .await?;
-        let outcome = write_one(&mut tx, append, at).await;
+    for queued in batch {
+        sqlx::query("SAVEPOINT one_write").execute(&mut *tx).await?;
+        let outcome = match &queued.write {
+            Write::Append {
+                table_id,
+                base_version,
+                actions,
+                result,
+            } => {
+                append_one(
+                    &mut tx,
+                    table_id,
+                    *base_version,
+                    actions,
+                    result.as_deref(),
+                    at,
+                )
+                .await
+            }
+            Write::Create(table) => super::sqlite::insert_table(&mut tx, table).await,
+            Write::Seat {
+                table_id,
+                seat,
+                only_open,
+            } => super::sqlite::write_seat(&mut tx, table_id, seat, *only_open).await,
+            Write::End {
+                table_id,
+                version,
+                ending,
+            } => super::sqlite::write_end(&mut tx, table_id, *version, ending).await,
+        };
         let end = if outcome.is_ok() {
-            "RELEASE one_append"
+            "RELEASE one_write"
         } else {
-            "ROLLBACK TO one_append; RELEASE one_append"
+            "ROLLBACK TO one_write; RELEASE one_write"
         };
         sqlx::raw_sql(end).execute(&mut *tx).await?;
         outcomes.push(outcome);
@@ -113,12 +168,15 @@ async fn write_batch(
     Ok(outcomes)
 }
 
-async fn write_one(
+async fn append_one(
     tx: &mut sqlx::SqliteConnection,
-    append: &Append,
+    table_id: &str,
+    base_version: u64,
+    actions: &[StoredAction],
+    result: Option<&str>,
     at: i64,
 ) -> Result<(), StoreError> {
-    let Some(last) = append.actions.last() else {
+    let Some(last) = actions.last() else {
         return Ok(());
     };
     let updated = sqlx::query(
@@ -126,21 +184,20 @@ async fn write_one(
          WHERE id = ? AND version = ? AND finished = 0",
     )
     .bind(last.version as i64)
-    .bind(append.result.is_some())
-    .bind(append.result.as_deref())
+    .bind(result.is_some())
+    .bind(result)
     .bind(at)
-    .bind(&append.table_id)
-    .bind(append.base_version as i64)
+    .bind(table_id)
+    .bind(base_version as i64)
     .execute(&mut *tx)
     .await?;
     if updated.rows_affected() != 1 {
         return Err(StoreError::Conflict(format!(
-            "table {} is not at version {}",
-            append.table_id, append.base_version
+            "table {table_id} is not at version {base_version}"
         )));
     }
-    for action in &append.actions {
-        super::sqlite::insert_action(tx, &append.table_id, action, at).await?;
+    for action in actions {
+        super::sqlite::insert_action(tx, table_id, action, at).await?;
     }
     Ok(())
 }

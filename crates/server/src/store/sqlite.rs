@@ -1,11 +1,11 @@
 //! The SQLite store: one file, WAL journal, `synchronous=FULL`, migrated on open.
 //!
 //! Writes go through a single connection (SQLite has one writer at a time;
-//! one connection avoids lock contention), appends of actions with group
-//! commit (see [`super::group_commit`]); reads go through a small pool.
+//! one connection avoids lock contention), all of them with group commit
+//! (see [`super::group_commit`]); reads go through a small pool.
 
 use super::Store;
-use super::group_commit::GroupCommit;
+use super::group_commit::{GroupCommit, Write};
 use super::{
     Ending, Inactivity, SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
     Takeover,
@@ -169,13 +169,13 @@ pub(super) async fn insert_action(
     Ok(())
 }
 
-/// Writes a seat; `only_open`: only if it is open. Returns the rows changed.
-async fn write_seat(
-    pool: &SqlitePool,
+/// Writes a seat; `only_open`: only if it is open (else a conflict).
+pub(super) async fn write_seat(
+    tx: &mut sqlx::SqliteConnection,
     table_id: &str,
     seat: &StoredSeat,
     only_open: bool,
-) -> Result<u64, StoreError> {
+) -> Result<(), StoreError> {
     let (kind, agent) = kind_columns(&seat.kind);
     let sql = if only_open {
         "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
@@ -195,9 +195,99 @@ async fn write_seat(
         .bind(seat.join_key_hash.map(|h| h.to_vec()))
         .bind(table_id)
         .bind(seat.seat as i64)
-        .execute(pool)
+        .execute(tx)
         .await?;
-    Ok(updated.rows_affected())
+    if updated.rows_affected() != 1 {
+        return Err(StoreError::Conflict(if only_open {
+            format!("seat {} of table {table_id} is not open", seat.seat)
+        } else {
+            format!("table {table_id} has no seat {}", seat.seat)
+        }));
+    }
+    Ok(())
+}
+
+/// Inserts a new table with its seats and first actions.
+pub(super) async fn insert_table(
+    tx: &mut sqlx::SqliteConnection,
+    table: &StoredTable,
+) -> Result<(), StoreError> {
+    let options =
+        serde_json::to_string(&table.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let result = table
+        .result
+        .as_ref()
+        .map(|r| serde_json::to_string(r).unwrap_or_default());
+    sqlx::query(
+        "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
+         version, finished, result, created_at, updated_at, server_seed, \
+         inactivity_seconds, inactivity_then) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&table.id)
+    .bind(&table.game)
+    .bind(options)
+    .bind(table.auto_forced)
+    .bind(table.creator_hash.map(|h| h.to_vec()))
+    .bind(table.version as i64)
+    .bind(table.result.is_some())
+    .bind(result)
+    .bind(table.created_at)
+    .bind(table.updated_at)
+    .bind(table.server_seed.map(|h| h.to_vec()))
+    .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
+    .bind(takeover_text(table.inactivity.then))
+    .execute(&mut *tx)
+    .await?;
+    for seat in &table.seats {
+        let (kind, agent) = kind_columns(&seat.kind);
+        sqlx::query(
+            "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
+             player_hash, joined_at, seed, join_key_hash) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&table.id)
+        .bind(seat.seat as i64)
+        .bind(kind)
+        .bind(agent)
+        .bind(seat.name.as_deref())
+        .bind(seat.token_hash.map(|h| h.to_vec()))
+        .bind(seat.player_hash.map(|h| h.to_vec()))
+        .bind(seat.joined_at)
+        .bind(seat.seed.as_deref())
+        .bind(seat.join_key_hash.map(|h| h.to_vec()))
+        .execute(&mut *tx)
+        .await?;
+    }
+    for action in &table.actions {
+        insert_action(tx, &table.id, action, table.created_at).await?;
+    }
+    Ok(())
+}
+
+/// Ends an unfinished table at `version` early (`ending` as JSON).
+pub(super) async fn write_end(
+    tx: &mut sqlx::SqliteConnection,
+    table_id: &str,
+    version: u64,
+    ending: &str,
+) -> Result<(), StoreError> {
+    let updated = sqlx::query(
+        "UPDATE game_tables SET finished = 1, ending = ?, updated_at = ? \
+         WHERE id = ? AND version = ? AND finished = 0",
+    )
+    .bind(ending)
+    .bind(now())
+    .bind(table_id)
+    .bind(version as i64)
+    .execute(tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Err(StoreError::Conflict(format!(
+            "table {table_id} is not open at version {version}"
+        )));
+    }
+    Ok(())
 }
 
 async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreError> {
@@ -267,61 +357,7 @@ async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreErr
 
 impl Store for SqliteStore {
     fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            let options = serde_json::to_string(&table.options)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let result = table
-                .result
-                .as_ref()
-                .map(|r| serde_json::to_string(r).unwrap_or_default());
-            let mut tx = self.writer.begin().await?;
-            sqlx::query(
-                "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
-                 version, finished, result, created_at, updated_at, server_seed, \
-                 inactivity_seconds, inactivity_then) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&table.id)
-            .bind(&table.game)
-            .bind(options)
-            .bind(table.auto_forced)
-            .bind(table.creator_hash.map(|h| h.to_vec()))
-            .bind(table.version as i64)
-            .bind(table.result.is_some())
-            .bind(result)
-            .bind(table.created_at)
-            .bind(table.updated_at)
-            .bind(table.server_seed.map(|h| h.to_vec()))
-            .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
-            .bind(takeover_text(table.inactivity.then))
-            .execute(&mut *tx)
-            .await?;
-            for seat in &table.seats {
-                let (kind, agent) = kind_columns(&seat.kind);
-                sqlx::query(
-                    "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-                     player_hash, joined_at, seed, join_key_hash) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(&table.id)
-                .bind(seat.seat as i64)
-                .bind(kind)
-                .bind(agent)
-                .bind(seat.name.as_deref())
-                .bind(seat.token_hash.map(|h| h.to_vec()))
-                .bind(seat.player_hash.map(|h| h.to_vec()))
-                .bind(seat.joined_at)
-                .bind(seat.seed.as_deref())
-                .bind(seat.join_key_hash.map(|h| h.to_vec()))
-                .execute(&mut *tx)
-                .await?;
-            }
-            for action in &table.actions {
-                insert_action(&mut tx, &table.id, action, table.created_at).await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.appends.submit(Write::Create(Box::new(table.clone()))))
     }
 
     fn append_actions<'a>(
@@ -335,27 +371,19 @@ impl Store for SqliteStore {
     }
 
     fn claim_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            if write_seat(&self.writer, table_id, seat, true).await? != 1 {
-                return Err(StoreError::Conflict(format!(
-                    "seat {} of table {table_id} is not open",
-                    seat.seat
-                )));
-            }
-            Ok(())
-        })
+        Box::pin(self.appends.submit(Write::Seat {
+            table_id: table_id.to_string(),
+            seat: seat.clone(),
+            only_open: true,
+        }))
     }
 
     fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            if write_seat(&self.writer, table_id, seat, false).await? != 1 {
-                return Err(StoreError::Conflict(format!(
-                    "table {table_id} has no seat {}",
-                    seat.seat
-                )));
-            }
-            Ok(())
-        })
+        Box::pin(self.appends.submit(Write::Seat {
+            table_id: table_id.to_string(),
+            seat: seat.clone(),
+            only_open: false,
+        }))
     }
 
     fn end_table<'a>(
@@ -365,24 +393,15 @@ impl Store for SqliteStore {
         ending: &'a Ending,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let text =
+            let ending =
                 serde_json::to_string(ending).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let updated = sqlx::query(
-                "UPDATE game_tables SET finished = 1, ending = ?, updated_at = ? \
-                 WHERE id = ? AND version = ? AND finished = 0",
-            )
-            .bind(text)
-            .bind(now())
-            .bind(table_id)
-            .bind(version as i64)
-            .execute(&self.writer)
-            .await?;
-            if updated.rows_affected() != 1 {
-                return Err(StoreError::Conflict(format!(
-                    "table {table_id} is not open at version {version}"
-                )));
-            }
-            Ok(())
+            self.appends
+                .submit(Write::End {
+                    table_id: table_id.to_string(),
+                    version,
+                    ending,
+                })
+                .await
         })
     }
 
@@ -444,6 +463,7 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::EndReason;
 
     fn table(id: &str) -> StoredTable {
         StoredTable {
@@ -620,6 +640,61 @@ mod tests {
                 assert_eq!(loaded.actions[1].text, format!("move {i}"));
             }
         }
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn concurrent_creations_joins_and_ends_share_commits_and_fail_alone() {
+        let path = temp_db("mixed-writes");
+        let store = std::sync::Arc::new(SqliteStore::open(&path).await.unwrap());
+        let ids: Vec<String> = (0..30).map(|i| format!("{:0>24}", i + 100)).collect();
+        // The tables are created concurrently, each then joined, and every
+        // third one also ended at a wrong version (refused alone).
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            let store = store.clone();
+            let id = id.clone();
+            tasks.push(tokio::spawn(async move {
+                store.create_table(&table(&id)).await?;
+                let mut seat = StoredSeat::new(0, SeatKind::Human);
+                seat.name = Some(format!("p{i}"));
+                store.claim_seat(&id, &seat).await?;
+                let ending = Ending {
+                    reason: EndReason::Closed,
+                    seat: None,
+                    returns: None,
+                };
+                let version = if i % 3 == 0 { 9 } else { 1 };
+                store.end_table(&id, version, &ending).await
+            }));
+        }
+        for (i, task) in tasks.into_iter().enumerate() {
+            let outcome = task.await.unwrap();
+            let loaded = store.load_table(&ids[i]).await.unwrap().unwrap();
+            assert_eq!(
+                loaded.seats[0].name.as_deref(),
+                Some(format!("p{i}").as_str())
+            );
+            if i % 3 == 0 {
+                assert!(matches!(outcome, Err(StoreError::Conflict(_))));
+                assert_eq!(loaded.ending, None);
+            } else {
+                outcome.unwrap();
+                assert_eq!(loaded.ending.map(|e| e.reason), Some(EndReason::Closed));
+            }
+        }
+        // A second creation with a taken id fails without harming the table.
+        assert!(store.create_table(&table(&ids[1])).await.is_err());
+        assert_eq!(
+            store
+                .load_table(&ids[1])
+                .await
+                .unwrap()
+                .unwrap()
+                .actions
+                .len(),
+            1
+        );
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }

@@ -74,7 +74,8 @@ export function getGame(id) {
 
 /**
  * Creates a table.
- * @param {{game: string, options: Record<string, string>, seats: string[], player?: string}} spec
+ * @param {{game: string, options: Record<string, string>, seats: string[], player?: string,
+ *   inactivity?: import('./types.js').Inactivity}} spec
  * @returns {Promise<TableInfo>}
  */
 export function createTable(spec) {
@@ -110,6 +111,31 @@ export function joinTable(id, body) {
  */
 export function act(id, token, version, action) {
   return request('POST', `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { version, ...action } });
+}
+
+/**
+ * Resigns the token's seat: it loses and the table ends.
+ * @param {string} id @param {string} token @returns {Promise<TableInfo>}
+ */
+export function resign(id, token) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/resign`, { token, body: {} });
+}
+
+/**
+ * Closes a table that has not started (its creator only, by player key).
+ * @param {string} id @param {string} playerKey @returns {Promise<TableInfo>}
+ */
+export function closeTable(id, playerKey) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/close`, { body: {}, headers: { 'X-Player-Key': playerKey } });
+}
+
+/**
+ * A link that continues the token's seat on another device (the token in
+ * its fragment), relative to the server.
+ * @param {string} id @param {string} token @returns {Promise<{seat: number, url: string}>}
+ */
+export function seatLink(id, token) {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}/seat-link`, { token });
 }
 
 /** The game's record (finished games, or any game without hidden information). @param {string} id */

@@ -83,7 +83,11 @@ export function eventText(event, who) {
     case 'opening_doubled':
       return `Equal numbers in the roll for the start: the stake doubles to ${f.stake}`;
     case 'starts':
-      return `${who(f.player)} rolled highest and starts`;
+      return `${who(f.player)} rolled highest, chooses a colour and starts`;
+    case 'colour_chosen':
+      return f.colour === f.was
+        ? `${who(f.player)} keeps ${f.colour} and starts`
+        : `${who(f.player)} chose to play ${f.colour} (was ${f.was}); the others keep their turn order and take the next colours`;
     case 'opening_tie':
       return `${f.players.map(who).join(' and ')} tie for the highest and roll again`;
     case 'hit':

@@ -8,7 +8,7 @@
 import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace, s } from './dom.js';
-import { LEVELS, seatRole } from './names.js';
+import { LEVELS, durationText, inactivityText, seatRole } from './names.js';
 import { invite } from './prompts.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
@@ -59,6 +59,10 @@ function computerChoices(game) {
   return levels.length ? levels : agents.filter((a) => !a.includes(':')).slice(0, 4);
 }
 
+/** How long the player to move may take before the rule applies (the server's default: a day). */
+const WAITS = [300, 3600, 86400, 3 * 86400, 7 * 86400];
+const DEFAULT_WAIT = 86400;
+
 /**
  * How many seats a game has with these options.
  * @param {GameInfo} game @param {Record<string, string>} options
@@ -99,6 +103,13 @@ export async function showLobby(root, nav) {
   const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name (optional)', maxlength: 40, id: 'player-name' });
   const running = h('div', { class: 'panel' });
   const createButton = h('button', { class: 'btn primary', 'data-testid': 'create' }, 'Create the table');
+  const savedWait = WAITS.includes(Number(saved.inactivity?.seconds)) ? Number(saved.inactivity.seconds) : DEFAULT_WAIT;
+  const waitSelect = h('select', { id: 'inactivity-seconds', 'data-testid': 'inactivity-seconds' },
+    WAITS.map((w) => h('option', { value: w, selected: w === savedWait }, w === DEFAULT_WAIT ? `${durationText(w)} (default)` : durationText(w))));
+  const thenSelect = h('select', { id: 'inactivity-then', 'data-testid': 'inactivity-then' },
+    h('option', { value: 'forfeit', selected: saved.inactivity?.then !== 'ai' }, 'loses the game (default)'),
+    h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, 'the computer plays on for him'));
+  const inactivity = () => ({ seconds: Number(waitSelect.value), then: /** @type {'forfeit' | 'ai'} */ (thenSelect.value === 'ai' ? 'ai' : 'forfeit') });
 
   const resetFor = (/** @type {GameInfo} */ g) => {
     game = g;
@@ -178,14 +189,16 @@ export async function showLobby(root, nav) {
     createButton.disabled = true;
     const name = nameInput.value.trim();
     store.setPlayerName(name);
-    store.saveChoices({ game: game.id, options, seats });
+    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity() });
     try {
       const created = await api.createTable({
         game: game.id,
         options,
         seats: seats.map((c) => (c === 'you' ? 'open' : c)),
         player: store.playerKey(),
+        inactivity: inactivity(),
       });
+      store.rememberCreated(created.id);
       const mine = seats.indexOf('you');
       if (mine >= 0) {
         const joined = await api.joinTable(created.id, { seat: mine, name: name || undefined, player: store.playerKey() });
@@ -210,6 +223,11 @@ export async function showLobby(root, nav) {
       h('h3', {}, 'Players'),
       h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, 'Your name'), nameInput),
       seatBox,
+      h('h3', {}, 'A player who stops moving'),
+      h('div', { class: 'form-grid' },
+        h('label', { for: 'inactivity-seconds' }, 'after'), waitSelect,
+        h('label', { for: 'inactivity-then' }, 'then he'), thenSelect,
+        h('div', { class: 'help' }, 'A table still waiting for players that long is closed.')),
       h('div', { class: 'row create-row' }, createButton, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, 'Rules')),
       errorBox, result),
     h('section', { 'aria-label': 'Your tables' }, running)));
@@ -237,6 +255,7 @@ async function drawRunning(box, nav) {
         h('a', { href: `/t/${t.id}`, onclick: open(t.id) }, `${t.game}`),
         h('span', { class: 'small muted' }, `${t.status}, move ${t.version}`),
         t.your_turn ? h('span', { class: 'badge turn' }, 'your turn') : h('span', { class: 'badge' }, t.status),
+        t.inactivity ? h('span', { class: 'small muted rule', 'data-testid': 'inactivity' }, inactivityText(t.inactivity)) : null,
         t.seats.filter((/** @type {any} */ s) => s.kind === 'open').slice(0, 1).map((/** @type {any} */ s) => invite(`${location.origin}/t/${t.id}?seat=${s.seat}`, seatRole(t.game, s.seat)))))));
 }
 

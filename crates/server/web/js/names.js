@@ -101,3 +101,29 @@ export function signed(v) {
   const r = Math.round(v * 100) / 100;
   return r > 0 ? `+${r}` : String(r);
 }
+
+/**
+ * A length of time in words ("90 seconds", "5 minutes", "1 day").
+ * @param {number} seconds
+ */
+export function durationText(seconds) {
+  const units = /** @type {const} */ ([['day', 86400], ['hour', 3600], ['minute', 60]]);
+  for (const [name, size] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const n = seconds / size;
+      return `${n} ${name}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/**
+ * A table's inactivity rule in words: what happens to the player to move
+ * who does not act in time.
+ * @param {{seconds: number, then: 'forfeit' | 'ai'} | null | undefined} rule
+ */
+export function inactivityText(rule) {
+  if (!rule) return '';
+  const what = rule.then === 'ai' ? 'the computer takes over' : 'forfeit';
+  return `No move for ${durationText(rule.seconds)}: ${what}`;
+}

@@ -95,12 +95,48 @@ export function gameOverDialog(people, returns, on) {
 }
 
 /**
+ * Asks before resigning.
+ * @param {{resign: () => void, cancel: () => void}} on
+ */
+export function resignDialog(on) {
+  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': 'Resign', 'data-testid': 'resign-dialog' },
+    h('h2', {}, 'Resign this game?'),
+    h('p', {}, 'You lose the game now, and it ends for everyone at the table.'),
+    h('div', { class: 'row' },
+      h('button', { class: 'btn danger', 'data-testid': 'resign-confirm', onclick: on.resign }, 'Resign'),
+      h('button', { class: 'btn primary', 'data-testid': 'resign-cancel', onclick: on.cancel }, 'Keep playing')));
+}
+
+/**
+ * A table that ended without a result (closed, or nobody came).
+ * @param {string} text @param {{lobby: () => void, dismiss: () => void}} on
+ */
+export function closedDialog(text, on) {
+  return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Table closed', 'data-testid': 'table-closed' },
+    h('h2', {}, 'Table closed'), h('p', {}, text),
+    h('div', { class: 'row' },
+      h('button', { class: 'btn primary', onclick: on.lobby }, 'Back to the lobby'),
+      h('button', { class: 'btn', onclick: on.dismiss }, 'See the board')));
+}
+
+/**
  * A copyable invite link.
  * @param {string} url @param {string} role
  */
 export function invite(url, role) {
-  const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for ${role}` });
-  const button = h('button', { class: 'btn small', 'data-testid': 'copy-invite' }, 'Copy');
+  return copyLink(url, role, 'copy-invite', `Invite link for ${role}`, 'invite');
+}
+
+/**
+ * A link in a read-only field with a Copy button.
+ * @param {string} url @param {string} label a badge before it
+ * @param {string} testId the Copy button's `data-testid`
+ * @param {string} aria the field's accessible name
+ * @param {string} cls the box's class
+ */
+export function copyLink(url, label, testId, aria, cls) {
+  const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': aria });
+  const button = h('button', { class: 'btn small', 'data-testid': testId }, 'Copy');
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -111,5 +147,5 @@ export function invite(url, role) {
     button.textContent = 'Copied';
     setTimeout(() => { button.textContent = 'Copy'; }, 1500);
   });
-  return h('div', { class: 'invite' }, h('span', { class: 'badge' }, role), input, button);
+  return h('div', { class: `${cls} link-box` }, h('span', { class: 'badge' }, label), input, button);
 }

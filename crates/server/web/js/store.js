@@ -81,6 +81,19 @@ export function rememberSeat(table, seat, token) {
   write('seats', all);
 }
 
+/** Remembers that this browser created a table (its creator may close it). @param {string} table */
+export function rememberCreated(table) {
+  const list = (read('created') || []).filter((/** @type {any} */ t) => typeof t === 'string' && t !== table);
+  list.push(table);
+  write('created', list.slice(-200));
+}
+
+/** Whether this browser created the table. @param {string} table */
+export function createdHere(table) {
+  const list = read('created');
+  return Array.isArray(list) && list.includes(table);
+}
+
 /** Whether the player wants the last lobby choices again. @returns {any} */
 export function lastChoices() {
   return read('lobby') || {};

@@ -10,7 +10,7 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
-import { actionLabel, seatColour, seatPerson, seatRole, shortName } from './names.js';
+import { actionLabel, inactivityText, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { toast } from './toast.js';
 import { eventText, isWarning } from './events.js';
@@ -77,6 +77,12 @@ class TableView {
     this.view = table.state;
     this.seats = table.seats;
     this.status = table.status;
+    /** How the table ended early (resigned, forfeit, closed, abandoned). @type {import('./types.js').Ending | null} */
+    this.ending = table.ending || null;
+    /** Asking to resign: the confirmation is shown. */
+    this.confirmingResign = false;
+    /** The link that continues this seat elsewhere, once asked for. @type {string | null} */
+    this.seatUrl = null;
     this.pick = this.ui.emptyPick();
     /** @type {ActionInfo | null} */
     this.preview = null;
@@ -112,6 +118,7 @@ class TableView {
     this.notationForm = h('form', { class: 'notation', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.sendNotation(); } },
       this.notationInput, h('button', { class: 'btn', type: 'submit' }, 'Play'));
     this.seatsBox = h('div', { class: 'panel' });
+    this.seatMenu = h('div');
     this.invitesBox = h('div');
     this.hintsBox = h('div', { class: 'panel' });
     this.logList = h('ol', { class: 'log', 'aria-label': 'Moves so far' });
@@ -157,7 +164,7 @@ class TableView {
         h('div', { style: 'position: relative' }, this.boardBox, this.overlay),
         this.controls, this.errorBox, this.notationForm),
       h('aside', { class: 'side-col' },
-        this.seatsBox, this.invitesBox, this.hintsBox,
+        this.seatsBox, this.seatMenu, this.invitesBox, this.hintsBox,
         h('div', { class: 'panel' }, h('h2', {}, 'Moves'), this.logList),
         h('details', { class: 'panel more' }, h('summary', {}, 'All legal moves'), h('p', { class: 'small muted' }, 'Every move you may make now; a click plays it.'), this.allMoves),
         this.infoBox)));
@@ -165,8 +172,13 @@ class TableView {
 
   // ---- state ----
 
+  /** Whether the game is over: played out, or ended early. */
+  isOver() {
+    return this.view.turn.kind === 'over' || this.ending !== null;
+  }
+
   myTurn() {
-    return this.seat !== null && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
+    return this.seat !== null && !this.isOver() && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
       && this.view.version !== this.sentAt;
   }
 
@@ -260,6 +272,7 @@ class TableView {
         this.queue = [];
         this.seats = m.seats;
         this.status = m.status;
+        this.ending = m.ending || null;
         this.setView(m.state);
         break;
       case 'seats':
@@ -453,7 +466,8 @@ class TableView {
   async rematch() {
     const seats = this.seats.map((s) => (s.kind === 'ai' ? s.agent || 'ai:medium' : 'open'));
     try {
-      const created = await api.createTable({ game: this.game, options: this.table.options, seats, player: store.playerKey() });
+      const created = await api.createTable({ game: this.game, options: this.table.options, seats, player: store.playerKey(), inactivity: this.table.inactivity });
+      store.rememberCreated(created.id);
       if (this.seat !== null) {
         const res = await api.joinTable(created.id, { seat: this.seat, name: store.playerName() || undefined, player: store.playerKey() });
         store.rememberSeat(created.id, res.seat, res.token);
@@ -464,6 +478,44 @@ class TableView {
       this.error = e instanceof Error ? e.message : String(e);
       this.render();
     }
+  }
+
+  /** Resigns this seat (after the confirmation): the game ends, this seat loses. */
+  async resign() {
+    if (!this.token) return;
+    this.confirmingResign = false;
+    try {
+      const table = await api.resign(this.table.id, this.token);
+      this.ending = table.ending || this.ending;
+      this.status = table.status;
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+    }
+    this.render();
+  }
+
+  /** Closes the table before it starts (its creator only). */
+  async closeTable() {
+    try {
+      const table = await api.closeTable(this.table.id, store.playerKey());
+      this.ending = table.ending || this.ending;
+      this.status = table.status;
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+    }
+    this.render();
+  }
+
+  /** Fetches the link that continues this seat on another device, and shows it. */
+  async showSeatLink() {
+    if (!this.token) return;
+    try {
+      const link = await api.seatLink(this.table.id, this.token);
+      this.seatUrl = `${location.origin}${link.url}`;
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+    }
+    this.render();
   }
 
   /** @param {KeyboardEvent} e */
@@ -490,6 +542,7 @@ class TableView {
     this.renderBoard();
     this.renderControls();
     this.renderSeats();
+    this.renderSeatMenu();
     this.renderInvites();
     this.renderHints(false);
     this.renderLog();
@@ -500,6 +553,7 @@ class TableView {
   /** Whose turn, in words. */
   turnText() {
     const turn = this.view.turn;
+    if (this.ending) return { main: this.endingText(), sub: '' };
     if (turn.kind === 'over') return { main: `Game over: ${this.resultText()}`, sub: '' };
     if (turn.kind === 'chance') return { main: 'Dealing / rolling…', sub: '' };
     const seat = this.seats[turn.seat];
@@ -551,9 +605,23 @@ class TableView {
     const turn = this.view.turn;
     const legal = this.myTurn() ? this.view.legal || [] : [];
     const people = { game: this.game, obs: this.view.observation, seats: this.seats, seat: this.seat };
-    if (turn.kind === 'over' && !this.overDismissed) {
+    if (this.ending && !this.ending.returns && !this.overDismissed) {
+      replace(this.overlay, prompts.closedDialog(this.endingText(), {
+        lobby: () => { this.close(); this.nav.go('/'); },
+        dismiss: () => { this.overDismissed = true; this.renderOverlay(); },
+      }));
+      return;
+    }
+    if (this.confirmingResign && !this.isOver()) {
+      replace(this.overlay, prompts.resignDialog({
+        resign: () => this.resign(),
+        cancel: () => { this.confirmingResign = false; this.renderOverlay(); },
+      }));
+      return;
+    }
+    if (this.isOver() && !this.overDismissed) {
       const replayPath = `/t/${this.table.id}?replay`;
-      replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || [], {
+      replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || this.ending?.returns || [], {
         rematch: () => this.rematch(),
         replay: () => { this.close(); this.nav.go(replayPath); },
         replayPath,
@@ -580,6 +648,19 @@ class TableView {
     return prompts.resultText({ game: this.game, obs: this.view.observation, seats: this.seats, seat: this.seat }, this.view.returns || []);
   }
 
+  /** How the table ended early, in words. */
+  endingText() {
+    const e = this.ending;
+    if (!e) return '';
+    const who = e.seat === null || e.seat === undefined ? '' : e.seat === this.seat ? 'You' : shortName(this.seats[e.seat], this.seat);
+    switch (e.reason) {
+      case 'resigned': return `Game over: ${who} resigned`;
+      case 'forfeit': return `Game over: ${who} did not move in time and forfeited`;
+      case 'closed': return 'The table was closed before the game began';
+      default: return 'The table was closed: nobody came to play';
+    }
+  }
+
   renderControls() {
     const mine = this.myTurn();
     const ctx = this.ctx();
@@ -595,13 +676,13 @@ class TableView {
       parts.push(h('button', { class: 'btn primary', 'data-testid': 'action', 'data-action': a.text, onclick: () => this.send({ json: a.json }) }, actionLabel(a)));
     }
     parts.push(h('span', { class: 'grow' }));
-    if (this.seat !== null && this.view.turn.kind !== 'over') {
+    if (this.seat !== null && !this.isOver()) {
       parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: 'Hint (h)' }, 'Hint'));
     }
     if (this.busy) parts.push(h('span', { class: 'muted small' }, 'Sending…'));
     replace(this.controls, parts);
     replace(this.errorBox, this.error ? h('div', { class: 'error-box', 'data-testid': 'error' }, this.error) : null);
-    this.notationForm.style.display = this.seat === null || this.view.turn.kind === 'over' ? 'none' : '';
+    this.notationForm.style.display = this.seat === null || this.isOver() ? 'none' : '';
     const example = legal.find((a) => a.text.length < 24);
     this.notationInput.placeholder = example ? `Type a move in notation, e.g. ${example.text}` : 'Type a move in notation';
   }
@@ -610,19 +691,42 @@ class TableView {
     const turn = this.view.turn;
     replace(this.seatsBox, h('h2', {}, this.seat === null ? 'Players (you are watching)' : 'Players'),
       h('ul', { class: 'seats' }, this.seats.map((s) => {
-        const toMove = turn.kind === 'player' && turn.seat === s.seat;
+        const toMove = !this.isOver() && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
           h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
           h('span', { class: 'seat-name' }, seatPerson(s, this.seat)),
           h('span', { class: 'badge' }, seatRole(this.game, s.seat, this.view.observation)),
           toMove ? h('span', { class: 'badge turn' }, 'to move') : null,
-          s.kind === 'open' && this.seat === null ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, 'Join') : null);
+          s.kind === 'open' && this.seat === null && !this.isOver() ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, 'Join') : null);
       })));
+  }
+
+  /** This seat's and the creator's choices: continue elsewhere, resign, close. */
+  renderSeatMenu() {
+    const parts = [];
+    if (this.seat !== null && this.token && !this.isOver()) {
+      parts.push(h('div', { class: 'row' },
+        h('button', { class: 'btn small', 'data-testid': 'seat-link', onclick: () => this.showSeatLink() }, 'Continue on another device'),
+        this.status === 'playing'
+          ? h('button', { class: 'btn small danger', 'data-testid': 'resign', onclick: () => { this.confirmingResign = true; this.renderOverlay(); } }, 'Resign')
+          : null));
+      if (this.seatUrl) {
+        parts.push(prompts.copyLink(this.seatUrl, 'Your seat', 'copy-seat-link', 'Link that continues your seat', 'seat-url'),
+          h('p', { class: 'small muted' }, 'Open this link on your other device to play this seat there. Keep it secret: whoever has it plays for you.'));
+      }
+    }
+    if (this.status === 'waiting' && !this.isOver() && store.createdHere(this.table.id)) {
+      parts.push(h('div', { class: 'row' },
+        h('button', { class: 'btn small', 'data-testid': 'close-table', onclick: () => this.closeTable() }, 'Close the table'),
+        h('span', { class: 'small muted' }, 'Nobody can join it any more.')));
+    }
+    replace(this.seatMenu, parts.length ? h('div', { class: 'panel seat-menu' }, h('h2', {}, 'This table'), parts) : null);
+    this.seatMenu.style.display = parts.length ? '' : 'none';
   }
 
   renderInvites() {
     const open = this.seats.filter((s) => s.kind === 'open');
-    if (open.length === 0 || this.view.turn.kind === 'over') {
+    if (open.length === 0 || this.isOver()) {
       replace(this.invitesBox);
       return;
     }
@@ -633,7 +737,7 @@ class TableView {
 
   /** @param {boolean} loading */
   renderHints(loading) {
-    if (this.seat === null || this.view.turn.kind === 'over') {
+    if (this.seat === null || this.isOver()) {
       replace(this.hintsBox);
       this.hintsBox.style.display = 'none';
       return;
@@ -657,7 +761,8 @@ class TableView {
           },
           h('span', {}, h('code', {}, hint.text), h('div', { class: 'hint-bar' }, h('span', { style: `width: ${pct}%` }))),
           h('span', {}, `${pct}%`)),
-          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': `Play ${hint.text}` }, 'Play'));
+          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': `Play ${hint.text}` }, 'Play'),
+          hint.equity ? h('div', { class: 'small muted', 'data-testid': 'hint-equity' }, equityText(hint.equity)) : null);
       })));
       body.push(h('p', { class: 'small muted' }, 'Chance to win after each move, as the computer estimates it.'));
     }
@@ -707,9 +812,10 @@ class TableView {
 
   renderInfo() {
     const opts = Object.entries(this.table.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
-    const finished = this.view.turn.kind === 'over';
+    const finished = this.isOver();
     replace(this.infoBox,
       h('div', {}, h('strong', {}, 'Game: '), this.game, opts ? ` (${opts})` : ''),
+      this.table.inactivity ? h('div', { 'data-testid': 'table-inactivity' }, h('strong', {}, 'Away rule: '), inactivityText(this.table.inactivity)) : null,
       this.table.dice
         ? h('div', { 'data-testid': 'commitment', title: `SHA-256 of the server's secret dice seed, fixed before the game; the seed is shown when the game is over, and the replay checks every roll against it: ${this.table.dice.commitment}` },
           h('strong', {}, 'Dice commitment: '), shortCommitment(this.table.dice.commitment))
@@ -727,4 +833,19 @@ class TableView {
           onchange: (/** @type {Event} */ e) => store.setSpeed(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value)),
         }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, v)))));
   }
+}
+
+/**
+ * A hint's equity in words: the value, and after a play the chances of
+ * each result.
+ * @param {import('./types.js').Equity} e
+ * @returns {string}
+ */
+export function equityText(e) {
+  const pct = (/** @type {number} */ x) => `${(100 * x).toFixed(1)}%`;
+  if (e.kind === 'match_winning_chance') return `match winning chance ${pct(e.value)}`;
+  const value = `${e.value >= 0 ? '+' : '−'}${Math.abs(e.value).toFixed(3)}`;
+  if (!e.outcomes) return `cubeful equity ${value}`;
+  const o = e.outcomes;
+  return `equity ${value} · win ${pct(o.win)} (gammon ${pct(o.win_gammon)}, backgammon ${pct(o.win_backgammon)}) · lose ${pct(1 - o.win)} (gammon ${pct(o.lose_gammon)}, backgammon ${pct(o.lose_backgammon)})`;
 }

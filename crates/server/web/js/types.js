@@ -18,14 +18,24 @@
  *   invites: Invite[], viewer: {seat: number} | 'spectator', version: number,
  *   created_at: number, updated_at: number, ws: string, state: StateView,
  *   dice?: {scheme: string, table: string, commitment: string,
- *     server_seed: string | null, seat_seeds: string[]} | null}} TableInfo
+ *     server_seed: string | null, seat_seeds: string[]} | null,
+ *   inactivity?: Inactivity, ending?: Ending | null}} TableInfo
+ * @typedef {{seconds: number, then: 'forfeit' | 'ai'}} Inactivity
+ *   What happens to the player to move who does not act for `seconds`.
+ * @typedef {{reason: 'resigned' | 'forfeit' | 'closed' | 'abandoned',
+ *   seat: number | null, returns: number[] | null}} Ending
+ *   How a table ended early.
  * @typedef {{key: string, default: string, kind: 'choice' | 'int',
  *   values?: string[], min?: number, max?: number, help: string}} OptionSpec
  * @typedef {{id: string, name: string, summary: string,
  *   players: {min: number, max: number}, hidden_information: boolean,
  *   options: OptionSpec[], agents: string[], rules?: string}} GameInfo
+ * @typedef {{win: number, win_gammon: number, win_backgammon: number,
+ *   lose_gammon: number, lose_backgammon: number}} Outcomes
+ * @typedef {{kind: 'cubeless' | 'cubeful' | 'match_winning_chance', value: number,
+ *   outcomes: Outcomes | null}} Equity
  * @typedef {{text: string, json: any, estimate: number, confidence: number,
- *   margin?: number | null, samples: number}} Hint
+ *   margin?: number | null, samples: number, equity?: Equity | null}} Hint
  *
  * @typedef {Object} BoardContext  Everything a board needs to draw itself.
  * @property {any} obs the engine's observation for this viewer

@@ -46,6 +46,7 @@ fn hg17_equal_numbers_in_the_opening_double_the_stake_once() {
 fn hg17_double_before_rolling_others_answer_in_turn_order() {
     let mut s = HgState::new(cube(4));
     act(&mut s, "open B1 R6 Y2 G3");
+    act(&mut s, "choose Red");
     // Red may double before rolling
     assert_eq!(s.phase(), Phase::CubeDecision);
     assert_eq!(s.turn(), Turn::Player(1));
@@ -85,6 +86,7 @@ fn hg17_double_before_rolling_others_answer_in_turn_order() {
 fn hg17_if_all_others_drop_the_doubler_wins_at_once() {
     let mut s = HgState::new(cube(3));
     act(&mut s, "open B5 R5 Y6");
+    act(&mut s, "choose Yellow");
     assert_eq!(s.cube_value(), 2);
     act(&mut s, "double");
     act(&mut s, "drop");
@@ -100,6 +102,7 @@ fn hg17_losers_pay_the_cube_droppers_their_stake_to_the_final_winner() {
     let r = cube(4);
     let mut s = HgState::new(r);
     act(&mut s, "open B6 R1 Y2 G3");
+    act(&mut s, "choose Blue");
     act(&mut s, "double");
     act(&mut s, "drop"); // Red at 1
     act(&mut s, "take");
@@ -130,6 +133,7 @@ fn hg17_losers_pay_the_cube_droppers_their_stake_to_the_final_winner() {
 fn hg17_doubling_stops_at_64() {
     let mut s = HgState::new(cube(2));
     act(&mut s, "open B6 Y1");
+    act(&mut s, "choose Blue");
     for k in 1..=6u32 {
         assert_eq!(s.phase(), Phase::CubeDecision, "turn {k}");
         act(&mut s, "double");
@@ -149,6 +153,7 @@ fn hg17_doubling_stops_at_64() {
 fn hg17_no_double_before_a_roll_again() {
     let mut s = HgState::new(cube(2));
     act(&mut s, "open B6 Y1");
+    act(&mut s, "choose Blue");
     act(&mut s, "roll");
     act(&mut s, "2-2");
     let first = legal(&s)[0].clone();

@@ -30,6 +30,17 @@ fn hg2_nine_stones_each_for_2_3_4_players() {
     }
 }
 
+fn legal(s: &HgState) -> Vec<String> {
+    let mut out = Vec::new();
+    s.legal_actions(&mut out);
+    out.iter().map(|&a| s.format_action(a)).collect()
+}
+
+fn act(s: &mut HgState, text: &str) {
+    let a = s.parse_action(text).unwrap();
+    s.try_apply(a).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+}
+
 #[test]
 fn hg5_highest_starts_ties_roll_again_then_counter_clockwise() {
     let mut s = HgState::new(hg(4));
@@ -50,7 +61,12 @@ fn hg5_highest_starts_ties_roll_again_then_counter_clockwise() {
     assert_eq!(outcomes.len(), 36);
     assert!(s.parse_action("open B3 R5").is_ok());
     s.apply(s.parse_action("open R4 Y6").unwrap());
-    // Yellow starts and rolls two dice; then Green, Blue, Red
+    // Yellow rolled highest: he chooses a colour (he keeps his own), then
+    // rolls two dice; then Green, Blue, Red
+    assert_eq!(s.phase(), Phase::ColourChoice);
+    assert_eq!(s.turn(), Turn::Player(2));
+    act(&mut s, "choose Yellow");
+    assert_eq!(s.events(), vec!["Yellow keeps his colour and starts"]);
     assert_eq!(s.phase(), Phase::Rolling { again: false });
     let mut order = vec![s.mover()];
     for _ in 0..4 {
@@ -70,7 +86,146 @@ fn hg5_two_players_tie_rolls_again() {
     assert!(matches!(s.phase(), Phase::Opening { rolling: 0b11, .. }));
     s.apply(s.parse_action("open B2 Y1").unwrap());
     assert_eq!(s.mover(), 0);
+    assert_eq!(s.turn(), Turn::Player(0));
+    assert_eq!(legal(&s), vec!["choose Blue", "choose Yellow"]);
+    // Blue takes Yellow's place: the other player becomes Blue
+    act(&mut s, "choose Yellow");
+    assert_eq!((s.seat(0), s.seat(1)), (2, 0));
+    assert_eq!(s.mover(), 0);
     assert_eq!(s.turn(), Turn::Chance);
+}
+
+/// HG-5: with three players the opening winner picks any colour in play;
+/// the others keep their turn order after him and take the next colours
+/// counter-clockwise; the stones stand where the new colours start (HG-6).
+#[test]
+fn hg5_the_opening_winner_chooses_his_colour_the_others_keep_their_order() {
+    let mut s = HgState::new(hg(3));
+    act(&mut s, "open B2 R6 Y3");
+    assert_eq!(s.phase(), Phase::ColourChoice);
+    assert_eq!(s.turn(), Turn::Player(1));
+    assert_eq!(
+        legal(&s),
+        vec!["choose Blue", "choose Red", "choose Yellow"]
+    );
+    // Green is not in play with three; a colour is a name or its letter
+    assert!(s.parse_action("choose Green").is_err());
+    assert_eq!(s.parse_action("choose b").unwrap(), HgAction::Colour(0));
+    assert_eq!(s.parse_action("blue").unwrap(), HgAction::Colour(0));
+    act(&mut s, "choose Blue");
+    assert!(
+        s.events()[0].contains("Red chooses to play Blue"),
+        "{:?}",
+        s.events()
+    );
+    // player 1 is Blue now, player 2 Red, player 0 Yellow
+    assert_eq!([s.seat(0), s.seat(1), s.seat(2)], [2, 0, 1]);
+    let v = s.observation(crate::game::Viewer::Spectator);
+    let colours: Vec<&str> = v.players.iter().map(|p| p.colour).collect();
+    assert_eq!(colours, ["Yellow", "Blue", "Red"]);
+    // the stones: Blue's start 1, 7, 13 now belong to player 1
+    let at = |field: usize, p: Player| s.board().cnt[field - 1][p];
+    assert_eq!((at(1, 1), at(7, 1), at(13, 1)), (2, 3, 4));
+    assert_eq!((at(8, 2), at(14, 2), at(20, 2)), (2, 3, 4));
+    assert_eq!((at(15, 0), at(21, 0), at(27, 0)), (2, 3, 4));
+    assert_eq!(at(1, 0), 0);
+    // he moves first, then the others in their order: 2, 0
+    assert_eq!(s.phase(), Phase::Rolling { again: false });
+    let mut order = vec![s.mover()];
+    for _ in 0..3 {
+        act(&mut s, "1-2");
+        let first = legal(&s)[0].clone();
+        act(&mut s, &first);
+        order.push(s.mover());
+    }
+    assert_eq!(order, vec![1, 2, 0, 1]);
+    // Blue's first play is along Blue's track from field 1
+    let mut t = HgState::new(hg(3));
+    for a in ["open B1 R2 Y6", "choose Red", "2-1"] {
+        act(&mut t, a);
+    }
+    assert_eq!(t.seat(2), 1);
+    assert!(
+        legal(&t).contains(&"8/9 9/11".to_string()),
+        "{:?}",
+        legal(&t)
+    );
+}
+
+/// HG-5: the choice is an action of the opening winner alone, at that
+/// moment only; anything else is refused and changes nothing.
+#[test]
+fn hg5_colour_choice_only_by_the_opening_winner_before_the_first_roll() {
+    let mut s = HgState::new(hg(3));
+    act(&mut s, "open B2 R6 Y3");
+    let before = s;
+    for bad in [HgAction::Dice([1, 2]), HgAction::Roll, HgAction::Colour(3)] {
+        assert!(s.try_apply(bad).is_err(), "{bad:?}");
+        assert_eq!(s, before);
+    }
+    assert!(s.parse_action("choose Purple").is_err());
+    act(&mut s, "choose Yellow");
+    act(&mut s, "1-2");
+    let moving = s;
+    let err = s.try_apply(HgAction::Colour(0)).unwrap_err().to_string();
+    assert!(err.contains("only by the opening winner"), "{err}");
+    assert_eq!(s, moving);
+    // Tric-Trac: the same choice; every stone still waits off the board
+    let mut t = HgState::new(tt(3));
+    act(&mut t, "open B6 R2 Y3");
+    act(&mut t, "choose Yellow");
+    assert_eq!([t.seat(0), t.seat(1), t.seat(2)], [2, 0, 1]);
+    assert_eq!(t.board().pool[..3], [9, 9, 9]);
+}
+
+/// HG-5: the heuristic tells the places apart: with three players Yellow's
+/// goal points start free, Blue's and Red's last one under a band of four;
+/// with two or four players every place is alike.
+#[test]
+fn hg5_the_heuristic_values_the_places_at_the_table() {
+    let value_of = |n: u8, open: &str, colour: &str| {
+        let mut s = HgState::new(hg(n));
+        act(&mut s, open);
+        act(&mut s, colour);
+        s.heuristic(s.mover())
+    };
+    let three = |c| value_of(3, "open B6 R1 Y2", c);
+    assert!(three("choose Yellow") > three("choose Red"));
+    assert!(three("choose Yellow") > three("choose Blue"));
+    let s = HgState::new(hg(3));
+    assert_eq!(
+        [0, 1, 2].map(|p| s.blocked_goal_points(p)),
+        [1, 1, 0],
+        "Blue's last goal point under Red's band, Red's under Yellow's"
+    );
+    let two = |c| value_of(2, "open B6 Y1", c);
+    assert_eq!(two("choose Blue"), two("choose Yellow"));
+    let four = |c| value_of(4, "open B6 R1 Y2 G3", c);
+    assert_eq!(four("choose Blue"), four("choose Green"));
+}
+
+/// HG-5: games with the colour choice replay exactly from their notation.
+#[test]
+fn hg5_records_with_the_colour_choice_replay_exactly() {
+    use crate::playout::Playout;
+    use crate::rng::seeded;
+    let mut rng = seeded(55);
+    let mut playout = Playout::default();
+    for r in [hg(2), hg(3), hg(4), tt(3)] {
+        for _ in 0..5 {
+            let mut live = HgState::new(r);
+            let mut texts = Vec::new();
+            playout
+                .run(&mut live, &mut rng, |st, a| texts.push(st.format_action(a)))
+                .expect("the game ends");
+            assert!(texts.iter().any(|t| t.starts_with("choose ")), "{texts:?}");
+            let mut replay = HgState::new(r);
+            for t in &texts {
+                act(&mut replay, t);
+            }
+            assert_eq!(replay, live);
+        }
+    }
 }
 
 /// HG-6: 2 on the start point, 3 on the rest field to the right, 4 on the
@@ -160,7 +315,7 @@ fn hg9_a_blot_is_hit_and_goes_to_the_bar() {
     // Yellow's lone stone on Blue's field 3 (Yellow's distance 16)
     let b = board(r, &[&[(0, 1)], &[(16, 1), (10, 8)]]);
     assert!(plays(r, b, BLUE, [2, 5]).contains("1/3* 3/8"));
-    let s = after(r, b, BLUE, [2, 5], "1/3 3/8");
+    let s = after(r, b, BLUE, [2, 5], "1/3* 3/8");
     assert_eq!(s.board().bar[1], 1);
     assert_eq!(s.board().cnt[2][1], 0);
     assert_eq!(s.board().cnt[7][0], 1);

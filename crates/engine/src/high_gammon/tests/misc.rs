@@ -14,9 +14,12 @@ fn notation_forms_round_trip_and_errors() {
     // the same play in several spellings
     let canonical = s.parse_action("1/3 3/8").unwrap();
     assert!(s.is_legal(canonical));
-    for text in ["1/3/8", "1/8", " 1/3, 3/8 ", "1/3* 3/8"] {
+    for text in ["1/3/8", "1/8", " 1/3, 3/8 ", "3/8 1/3"] {
         assert_eq!(s.parse_action(text).unwrap(), canonical, "{text}");
     }
+    // a `*` where nothing is hit is refused, naming the play's notation
+    let err = s.parse_action("1/3* 3/8").unwrap_err().to_string();
+    assert!(err.contains("`1/3 3/8`"), "{err}");
     // dice are written smaller first; either order is read
     assert_eq!(s.parse_action("5-2").unwrap(), HgAction::Dice([2, 5]));
     assert_eq!(s.format_action(HgAction::Dice([2, 5])), "2-5");
@@ -81,7 +84,7 @@ fn render_shows_the_square_board_and_everything_a_player_needs() {
 #[test]
 fn view_json_has_the_result_and_stakes() {
     let mut s = HgState::new(rules(3, false, Doubles::Reroll, Scoring::Cube));
-    for a in ["open B5 R5 Y6", "double", "drop", "drop"] {
+    for a in ["open B5 R5 Y6", "choose Yellow", "double", "drop", "drop"] {
         let act = s.parse_action(a).unwrap();
         s.apply(act);
     }
@@ -175,6 +178,7 @@ fn events_tell_hits_drops_stakes_and_rerolls() {
     let ev = s.events();
     assert!(ev[0].contains("stake doubles to 2"), "{ev:?}");
     assert!(ev[1].contains("Yellow rolled highest"), "{ev:?}");
+    s.apply(s.parse_action("choose Yellow").unwrap());
     s.apply(HgAction::Double);
     s.apply(HgAction::Drop);
     assert!(
@@ -190,7 +194,7 @@ fn events_tell_hits_drops_stakes_and_rerolls() {
     // a hit
     let r = hg(2);
     let b = board(r, &[&[(0, 1)], &[(16, 1), (10, 8)]]);
-    let s = after(r, b, 0, [2, 5], "1/3 3/8");
+    let s = after(r, b, 0, [2, 5], "1/3* 3/8");
     assert_eq!(s.events(), vec!["Blue hits Yellow on 3"]);
     // a double under reroll
     let b = board(r, &[&[(0, 2)], &[(10, 9)]]);

@@ -104,7 +104,11 @@ pub(super) fn reference(s: &HgState, dice: [u8; 2]) -> BTreeSet<Key> {
 
 /// The boards after the engine's legal plays (checking they are distinct).
 pub(super) fn engine(s: &HgState, dice: [u8; 2]) -> BTreeSet<Key> {
-    let st = HgState::with_position(s.rules(), *s.board(), s.mover(), dice);
+    // the same players in the same seats, to play `dice`
+    let mut st = *s;
+    st.phase = Phase::Moving {
+        dice: [dice[0].min(dice[1]), dice[0].max(dice[1])],
+    };
     let mut acts = Vec::new();
     st.legal_actions(&mut acts);
     let mut out = BTreeSet::new();

@@ -104,6 +104,7 @@ function codeName(code) {
 function prompt(ctx) {
   const obs = ctx.obs;
   if (ctx.legal.length === 0) return '';
+  if (obs.phase === 'colour_choice') return 'You rolled highest: choose your colour, your place at the table. The others keep their turn order after you.';
   if (obs.phase === 'cube_decision') return 'Double the stake, or roll.';
   if (obs.phase === 'cube_response') return `A double to ${(obs.cube || 1) * 2}: take or drop?`;
   const pick = pickOf(ctx);
