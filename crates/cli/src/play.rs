@@ -761,6 +761,7 @@ mod tests {
                 options: Vec::new(),
                 save: None,
                 no_color: true,
+                position: None,
             };
             let mut input = Cursor::new("1\n".repeat(6).into_bytes());
             let mut out = Vec::new();
