@@ -38,6 +38,10 @@ pub struct PlayArgs {
     /// No ANSI colours.
     #[arg(long)]
     pub no_color: bool,
+    /// Start from this position, written in the game's position notation
+    /// (docs/engine.md), with the options it names; not with `--save`.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
 }
 
 enum Seat<S: GameState> {
@@ -113,6 +117,15 @@ fn play<G: Game>(
     let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
     let game = G::from_options(&options)?;
     let mut state = game.initial_state();
+    if let Some(text) = &args.position {
+        if args.save.is_some() || !args.options.is_empty() {
+            bail!(
+                "--position names its own options and cannot be saved as a record \
+                 (a record replays from the start): leave out --option and --save"
+            );
+        }
+        state = text.parse()?;
+    }
     let players = state.num_players();
     if args.seats.len() > players {
         bail!(
@@ -748,6 +761,7 @@ mod tests {
                 options: Vec::new(),
                 save: None,
                 no_color: true,
+                position: None,
             };
             let mut input = Cursor::new("1\n".repeat(6).into_bytes());
             let mut out = Vec::new();
@@ -779,6 +793,40 @@ mod tests {
             "seat 1 (ai:hard) wins (all stones borne off); returns: seat 0 0, seat 1 0"
         );
         assert!(!line.contains("-0"));
+    }
+
+    fn args(game: &str, position: &str) -> PlayArgs {
+        PlayArgs {
+            game: game.into(),
+            seats: vec!["human".into(), "random".into()],
+            seed: Some(1),
+            options: Vec::new(),
+            save: None,
+            no_color: true,
+            position: Some(position.into()),
+        }
+    }
+
+    #[test]
+    fn play_starts_from_a_position() {
+        // TAW-10: White has borne off all 15, Black 3: a single game.
+        let finished = "-12,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 0 over \
+                        off=15,3 last=0,1,single";
+        let mut out = Vec::new();
+        let mut input = std::io::empty();
+        play::<spelbord_engine::tawla::Tawla>(&args("tawla", finished), &mut input, &mut out)
+            .unwrap();
+        let text = String::from_utf8(std::mem::take(&mut out)).unwrap();
+        assert!(text.contains("seat 0 (human) wins"), "{text}");
+        // A checker short is refused with the reason.
+        let short = finished.replace("-12,", "-11,");
+        let err =
+            play::<spelbord_engine::tawla::Tawla>(&args("tawla", &short), &mut input, &mut out)
+                .unwrap_err();
+        assert!(
+            err.to_string().contains("player 1 has 14 checkers, not 15"),
+            "{err}"
+        );
     }
 
     #[test]

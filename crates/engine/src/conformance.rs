@@ -32,7 +32,9 @@ pub struct Summary {
 /// player's observation gives that player the same observation; every game
 /// ends within its [`GameState::max_game_length`]; returns are zero and there
 /// is no outcome until the end; the outcome agrees with the returns and the
-/// heuristic; the record replays to the same final state. `each` is called
+/// heuristic; the state reads back as an equal state from its position
+/// notation and from its JSON (every fifth ply and at the end); the record
+/// replays to the same final state. `each` is called
 /// on every state.
 pub fn check_random_games<G: Game>(
     options: &[&str],
@@ -74,6 +76,9 @@ pub fn check_random_games<G: Game>(
             for p in 0..n {
                 let h = state.heuristic(p);
                 assert!((-1.0..=1.0).contains(&h), "heuristic {h} for player {p}");
+            }
+            if plies.is_multiple_of(5) {
+                check_round_trips::<G>(&state);
             }
             if G::HIDDEN_INFORMATION && plies.is_multiple_of(7) {
                 check_sampled_observations(&state, &mut rng);
@@ -179,6 +184,7 @@ pub fn check_random_games<G: Game>(
         }
         assert_eq!(dynamic.returns(), r, "dyn layer returns");
         check_outcome(&state);
+        check_round_trips::<G>(&state);
         assert_eq!(dynamic.outcome(), state.outcome(), "dyn layer outcome");
         assert_eq!(
             serde_json::to_value(&state).unwrap(),
@@ -327,4 +333,38 @@ pub fn check_outcome<S: GameState + Heuristic>(state: &S) {
             "terminal heuristic of player {p}"
         );
     }
+}
+
+/// Plays `games` random games of `G` and checks every state's two round
+/// trips: through its position notation (the text reads back as an equal
+/// state and is written again the same) and through JSON (the state's JSON
+/// reads back as an equal state).
+pub fn check_position_round_trips<G: Game>(options: &[&str], games: usize, seed: u64) -> u64 {
+    let mut positions = 0;
+    check_random_games::<G>(options, games, seed, |state| {
+        check_round_trips::<G>(state);
+        positions += 1;
+    });
+    positions
+}
+
+/// A state reads back as an equal state from its position text (which is
+/// written again the same) and from its JSON.
+fn check_round_trips<G: Game>(state: &G::State) {
+    let text = state.to_string();
+    let read: G::State = text
+        .parse()
+        .unwrap_or_else(|e| panic!("position `{text}` does not read back: {e}"));
+    assert_eq!(
+        &read, state,
+        "position `{text}` reads back as another state"
+    );
+    assert_eq!(read.to_string(), text, "position `{text}` written again");
+    let json = serde_json::to_value(state).expect("state serializes");
+    let back: G::State = serde_json::from_value(json.clone())
+        .unwrap_or_else(|e| panic!("state JSON {json} does not read back: {e}"));
+    assert_eq!(
+        &back, state,
+        "state JSON {json} reads back as another state"
+    );
 }

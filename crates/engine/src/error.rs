@@ -81,4 +81,66 @@ pub enum Error {
     /// A record is not valid JSON of the record format, or disagrees with itself.
     #[error("bad record: {0}")]
     BadRecord(String),
+    /// Text that is not a valid position of this game in its position notation.
+    #[error("cannot set up the position `{text}`: {reason}")]
+    BadPosition {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        reason: PositionError,
+    },
+}
+
+/// What is wrong with a position given in a game's position notation.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A field is missing or one too many is given.
+    #[error("expected {expected}, found {found} fields")]
+    FieldCount {
+        /// The fields the notation has.
+        expected: String,
+        /// How many were given.
+        found: usize,
+    },
+    /// A field cannot be read.
+    #[error("cannot read the {field} `{text}`: expected {expected}")]
+    Unreadable {
+        /// Which field.
+        field: &'static str,
+        /// The text given.
+        text: String,
+        /// What the field holds.
+        expected: String,
+    },
+    /// A list has the wrong number of entries (points, hands, players).
+    #[error("the {what} has {found} entries, not {expected}")]
+    Size {
+        /// Which list.
+        what: &'static str,
+        /// How many it must have.
+        expected: usize,
+        /// How many it has.
+        found: usize,
+    },
+    /// A player has too many or too few checkers, stones or cards.
+    #[error("player {player} has {found} {what}, not {expected}")]
+    Count {
+        /// The player, from 0.
+        player: usize,
+        /// What is counted.
+        what: &'static str,
+        /// How many the rules give him.
+        expected: u32,
+        /// How many the position gives him.
+        found: u32,
+    },
+    /// Two players' pieces, or two cards, are in one place.
+    #[error("{0} is occupied twice")]
+    Overlap(String),
+    /// The parts do not fit together under the game's rules.
+    #[error("{0}")]
+    Inconsistent(String),
+    /// An option given in the position is not one of the game's.
+    #[error("{0}")]
+    Option(String),
 }

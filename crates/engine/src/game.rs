@@ -337,8 +337,15 @@ pub trait Notation: GameState {
 
 /// A game: its id, options and initial state. A value of it holds parsed options.
 pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
-    /// The game's state type.
-    type State: GameState + Notation + Heuristic + Serialize;
+    /// The game's state type: written and read in the game's position
+    /// notation (`Display`, `FromStr`) and as JSON.
+    type State: GameState
+        + Notation
+        + Heuristic
+        + Serialize
+        + DeserializeOwned
+        + std::fmt::Display
+        + std::str::FromStr<Err = Error>;
 
     /// The id used on the command line and in records, e.g. `tawla`.
     const ID: &'static str;

@@ -19,6 +19,7 @@ pub mod lager;
 pub mod options;
 pub mod outcome;
 pub mod playout;
+pub mod position;
 pub mod record;
 pub mod registry;
 pub mod rng;
@@ -28,7 +29,7 @@ pub mod tables;
 pub mod tawla;
 
 pub use dynamic::{ActionInfo, DynGame, DynState};
-pub use error::{Error, Result};
+pub use error::{Error, PositionError, Result};
 pub use game::{
     CubeAction, Game, GameEvent, GameState, Heuristic, MAX_PLAYERS, Notation, Player, Returns,
     Turn, Viewer, terminal_value,

@@ -1,9 +1,10 @@
 //! Perft for every game: the number of action sequences (chance outcomes
 //! included) of each length from a position, pinned in `perft/<game>.txt`.
 //! A line reads `options | path | depth | count`: the game's options
-//! (`-` for the defaults), the actions in notation that lead from the start
-//! to the position, separated by `;` (`-` for the start itself), the depth
-//! and the count. Leaves are counted at exactly that depth; a game that
+//! (`-` for the defaults), the position (the actions in notation that lead
+//! from the start to it, separated by `;`, `-` for the start itself, or
+//! `@` and the position in the game's position notation), the depth and
+//! the count. Leaves are counted at exactly that depth; a game that
 //! ends earlier contributes none.
 
 use spelbord_engine::{Game, GameState, GameVisitor, Notation, Options, Turn, games, visit_game};
@@ -29,6 +30,7 @@ fn read_lines(text: &str) -> Vec<Line> {
             let list = |text: &str, sep: char| -> Vec<String> {
                 match text {
                     "-" => Vec::new(),
+                    t if t.starts_with('@') => vec![t.to_string()],
                     _ => text.split(sep).map(|s| s.trim().to_string()).collect(),
                 }
             };
@@ -85,7 +87,12 @@ impl GameVisitor for Check<'_> {
             let options = Options::parse(G::ID, G::option_specs(), &line.options)
                 .unwrap_or_else(|e| panic!("{}: {e}", G::ID));
             let mut s = G::from_options(&options).unwrap().initial_state();
-            for a in &line.path {
+            if let Some(position) = line.path.first().and_then(|p| p.strip_prefix('@')) {
+                s = position
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{}: {e}", G::ID));
+            }
+            for a in line.path.iter().filter(|a| !a.starts_with('@')) {
                 let action = s
                     .parse_action(a)
                     .unwrap_or_else(|e| panic!("{}: `{a}`: {e}", G::ID));

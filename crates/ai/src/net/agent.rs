@@ -74,7 +74,7 @@ impl<V: NetVariant> NetAgent<V> {
             return None;
         }
         let view = state.observation(Viewer::Spectator);
-        let roller = state.side();
+        let roller = state.mover();
         let mut ev = Evaluator::new(&self.net.net, *state.variant());
         let probs = ev.before_roll(state.board(), self.config.plies, self.config.filter);
         let holder = match view.cube_owner {
@@ -130,7 +130,7 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
 
     fn estimate(&mut self, state: &TablesState<V>, player: Player) -> Option<f64> {
         let mut ev = Evaluator::new(&self.net.net, *state.variant());
-        let side = state.side();
+        let side = state.mover();
         let p = match state.phase() {
             Phase::Over => return None,
             Phase::Moving(dice) => {

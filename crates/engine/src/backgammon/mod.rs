@@ -8,7 +8,7 @@ mod tests;
 
 pub use board::BackgammonBoard;
 
-use crate::error::Result;
+use crate::error::{PositionError, Result};
 use crate::game::Game;
 use crate::options::{OptionSpec, Options};
 use crate::outcome::Ending;
@@ -55,6 +55,24 @@ impl TablesVariant for BackgammonRules {
 
     fn absolute(board: &BackgammonBoard) -> AbsBoard {
         board.absolute()
+    }
+
+    fn option_specs() -> &'static [OptionSpec] {
+        &OPTION_SPECS
+    }
+
+    fn from_options(_options: &Options) -> Self {
+        BackgammonRules
+    }
+
+    fn board_from_absolute(abs: &AbsBoard) -> std::result::Result<BackgammonBoard, PositionError> {
+        if abs.under != [0; 24] {
+            return Err(PositionError::Inconsistent(
+                "backgammon has no pinned checkers: a blot is hit".into(),
+            ));
+        }
+        abs.check(CHECKERS as u32)?;
+        Ok(BackgammonBoard::from_parts(abs.top, abs.bar, abs.off))
     }
 
     fn heuristic(&self, board: &BackgammonBoard) -> f64 {

@@ -12,6 +12,7 @@ mod board;
 mod geometry;
 mod heuristic;
 mod notation;
+mod position;
 mod render;
 mod rules;
 mod state;

@@ -208,7 +208,7 @@ impl Notation for HgState {
             HgAction::Play(play) => self.marked(play).text(field_text),
             HgAction::Roll => "roll".into(),
             HgAction::Double => "double".into(),
-            HgAction::Accept => "accept".into(),
+            HgAction::Take => "take".into(),
             HgAction::Drop => "drop".into(),
         }
     }
@@ -222,7 +222,8 @@ impl Notation for HgState {
         match t.as_str() {
             "roll" | "r" => return Ok(HgAction::Roll),
             "double" | "d" => return Ok(HgAction::Double),
-            "accept" | "take" | "a" => return Ok(HgAction::Accept),
+            // `accept` and `a`: as records written before read.
+            "take" | "t" | "accept" | "a" => return Ok(HgAction::Take),
             "drop" => return Ok(HgAction::Drop),
             _ => {}
         }
@@ -421,9 +422,9 @@ impl Notation for HgState {
             } => {
                 if accept {
                     events.push(GameEvent::new(
-                        "accept",
+                        "take",
                         json!({ "player": by }),
-                        format!("{} accepts", name(by)),
+                        format!("{} takes the double", name(by)),
                     ));
                 } else {
                     let owes = self.dropped_at(by as usize).unwrap_or(1);

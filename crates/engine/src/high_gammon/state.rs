@@ -15,7 +15,7 @@ use std::cell::RefCell;
 
 /// The highest cube value as a power of two: 64 (HG-17).
 pub const MAX_CUBE_LOG2: u8 = 6;
-const NOBODY: u8 = u8::MAX;
+pub(super) const NOBODY: u8 = u8::MAX;
 /// The most plies, chance included, of a game of High-O Gammon or
 /// Tric-Trac: far beyond the longest random game measured.
 pub const MAX_PLIES: u64 = 200_000;
@@ -75,8 +75,10 @@ pub enum HgAction {
     Roll,
     /// Double the stake before rolling (HG-17).
     Double,
-    /// Accept a double and play on.
-    Accept,
+    /// Take (accept) a double and play on; JSON `accept`, as written
+    /// before, is read too.
+    #[serde(alias = "accept")]
+    Take,
     /// Drop out: pay the stake before this double and leave.
     Drop,
 }
@@ -85,8 +87,10 @@ thread_local! {
     static PLAY_GEN: RefCell<PlayGen> = RefCell::new(PlayGen::default());
 }
 
-/// A game of High-O Gammon or Tric-Trac: a small `Copy` value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A game of High-O Gammon or Tric-Trac: a small `Copy` value. Two states
+/// are equal when their positions are: what the last action did, kept for
+/// its events, does not count.
+#[derive(Clone, Copy, Debug)]
 pub struct HgState {
     pub(super) rules: HgRules,
     pub(super) board: Board,
@@ -147,6 +151,48 @@ pub enum Last {
         /// Whether this was the last answer (the double is settled).
         settled: bool,
     },
+}
+
+impl HgState {
+    /// Everything but the memory of the last action.
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        HgRules,
+        &Board,
+        Phase,
+        [u8; 4],
+        [u8; 4],
+        [u8; 4],
+        [u8; 4],
+        bool,
+    ) {
+        (
+            self.rules,
+            &self.board,
+            self.phase,
+            [self.mover, self.active, self.cube_log2, self.winner],
+            self.dropped,
+            self.table,
+            self.opening,
+            self.opening_doubled,
+        )
+    }
+}
+
+impl PartialEq for HgState {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for HgState {}
+
+impl std::hash::Hash for HgState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.key().hash(h);
+    }
 }
 
 impl HgState {
@@ -625,7 +671,7 @@ impl GameState for HgState {
                 out.extend(seats(n).iter().map(|&seat| HgAction::Colour(seat)));
             }
             Phase::CubeDecision => out.extend([HgAction::Roll, HgAction::Double]),
-            Phase::CubeResponse { .. } => out.extend([HgAction::Accept, HgAction::Drop]),
+            Phase::CubeResponse { .. } => out.extend([HgAction::Take, HgAction::Drop]),
             Phase::Moving { dice } => {
                 self.with_plays(dice, |plays| out.extend(plays.map(HgAction::Play)))
             }
@@ -715,9 +761,9 @@ impl GameState for HgState {
                     responder: self.next_active(self.mover),
                 }
             }
-            HgAction::Accept | HgAction::Drop => {
+            HgAction::Take | HgAction::Drop => {
                 if let Phase::CubeResponse { responder } = self.phase {
-                    self.answer_double(responder, action == HgAction::Accept);
+                    self.answer_double(responder, action == HgAction::Take);
                 }
             }
         }
@@ -771,7 +817,7 @@ impl GameState for HgState {
         match action {
             HgAction::Roll => Some(CubeAction::NoDouble),
             HgAction::Double => Some(CubeAction::Double),
-            HgAction::Accept => Some(CubeAction::Take),
+            HgAction::Take => Some(CubeAction::Take),
             HgAction::Drop => Some(CubeAction::Drop),
             _ => None,
         }
@@ -780,6 +826,10 @@ impl GameState for HgState {
 
 impl Serialize for HgState {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        super::view::HgView::of(self).serialize(s)
+        crate::position::WithPosition {
+            view: super::view::HgView::of(self),
+            position: self.to_string(),
+        }
+        .serialize(s)
     }
 }

@@ -73,6 +73,10 @@ impl GameState for LagerState {
 
 impl serde::Serialize for LagerState {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        LagerView::of(self).serialize(s)
+        crate::position::WithPosition {
+            view: LagerView::of(self),
+            position: self.to_string(),
+        }
+        .serialize(s)
     }
 }

@@ -7,6 +7,7 @@ mod api;
 mod geometry;
 mod heuristic;
 mod notation;
+mod position;
 mod render;
 mod repetition;
 mod state;

@@ -43,7 +43,7 @@ fn letters(s: &LagerState, p: usize, want: Location) -> String {
 pub fn render_state(s: &LagerState, _viewer: Viewer, color: bool) -> String {
     let g = s.geometry();
     let over = s.turn() == Turn::Over;
-    let mover = s.side();
+    let mover = s.mover();
     let threat = if over { 0 } else { s.threatened(mover) };
     let capture = threat & if over { 0 } else { s.capturable(mover) };
     let mut out = String::new();

@@ -200,3 +200,43 @@ impl Window {
         count
     }
 }
+
+impl Window {
+    /// The window of these action codes (oldest first) that led to the
+    /// position with these stone locations and `side` to move; `hash` gives
+    /// the Zobrist hash of each earlier position from its stones and side.
+    pub fn rebuild(
+        codes: &[u8],
+        stones: [[u8; 4]; 2],
+        side: usize,
+        columns: u8,
+        hash: impl Fn([[u8; 4]; 2], usize) -> u64,
+    ) -> Self {
+        let offsets = DIRS.map(|(dc, dr)| (dr as i16 * columns as i16 + dc as i16) as u8);
+        let last = (side as u8 & 1) ^ 1;
+        let mut keys = vec![pack(stones)];
+        for (back, &code) in codes.iter().rev().enumerate() {
+            let key = undo(
+                keys[keys.len() - 1],
+                last ^ (back as u8 & 1),
+                code,
+                &offsets,
+            );
+            keys.push(key);
+        }
+        let unpack = |key: u64| {
+            let b = key.to_le_bytes();
+            [[b[0], b[1], b[2], b[3]], [b[4], b[5], b[6], b[7]]]
+        };
+        // The oldest position was met with the player to move `side` when
+        // the window's length is even.
+        let side_at = |back: usize| side ^ (back & 1);
+        let n = codes.len();
+        let mut window = Window::new(hash(unpack(keys[n]), side_at(n)));
+        for (i, &code) in codes.iter().enumerate() {
+            let back = n - 1 - i;
+            window.push(Some(code), hash(unpack(keys[back]), side_at(back)));
+        }
+        window
+    }
+}

@@ -155,21 +155,21 @@ pub struct LagerState {
     pub(super) side: u8,
     pub(super) plies: u16,
     /// How the game ended, as [`End::code`]; 0 while it goes on.
-    end: u8,
+    pub(super) end: u8,
     pub(super) hash: u64,
     /// What the last action knocked out: the piece (a stone's index, or 4
     /// for the blockade; plus 8 when it was the second player's) and its
     /// square; [`NO_KNOCKOUT`] if it was no capture.
-    knockout: [u8; 2],
+    pub(super) knockout: [u8; 2],
     /// The actions since the last one that cannot be undone (LAG-11).
-    window: Window,
+    pub(super) window: Window,
 }
 
-const NO_KNOCKOUT: [u8; 2] = [u8::MAX; 2];
+pub(super) const NO_KNOCKOUT: [u8; 2] = [u8::MAX; 2];
 
 impl End {
     /// A small nonzero code of an end.
-    fn code(self) -> u8 {
+    pub(super) fn code(self) -> u8 {
         match self {
             End::Camp { winner } => 1 + (winner & 1) as u8,
             End::NoAction { winner } => 3 + (winner & 1) as u8,
@@ -346,7 +346,7 @@ impl LagerState {
     }
 
     /// The player to move (or who would move, when over).
-    pub fn side(&self) -> Player {
+    pub fn mover(&self) -> Player {
         self.side as Player
     }
 
@@ -854,6 +854,6 @@ impl LagerState {
     /// Positions from before such an action can never come back.
     pub fn occurrences(&self) -> usize {
         let columns = self.geometry().columns;
-        self.window.occurrences(self.stones, self.side(), columns)
+        self.window.occurrences(self.stones, self.mover(), columns)
     }
 }

@@ -110,10 +110,10 @@ impl LagerView {
         let (threatened, capturable) = if s.turn() == Turn::Over {
             (Vec::new(), Vec::new())
         } else {
-            let t = s.threatened(s.side());
+            let t = s.threatened(s.mover());
             (
                 s.mask_squares(t),
-                s.mask_squares(t & s.capturable(s.side())),
+                s.mask_squares(t & s.capturable(s.mover())),
             )
         };
         let c = s.config();

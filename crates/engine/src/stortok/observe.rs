@@ -239,6 +239,7 @@ struct FullState {
     loser: Option<u8>,
     capped: bool,
     returns: Vec<f64>,
+    position: String,
 }
 
 impl Serialize for StortokState {
@@ -268,6 +269,7 @@ impl Serialize for StortokState {
             loser: self.loser,
             capped: self.capped,
             returns: self.returns().as_slice().to_vec(),
+            position: self.to_string(),
         }
         .serialize(s)
     }

@@ -201,7 +201,7 @@ impl StortokState {
         }
     }
 
-    fn push(&mut self, card: Card) {
+    pub(super) fn push(&mut self, card: Card) {
         self.pile[self.pile_len as usize] = card;
         self.pile_len += 1;
     }

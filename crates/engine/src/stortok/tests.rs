@@ -778,3 +778,67 @@ fn render_shows_own_hand_by_suit_with_trumps_marked() {
     let spade = p0.find("♠ spades (high trump)").unwrap();
     assert!(spade < p0.find("♥ hearts").unwrap(), "{p0}");
 }
+
+/// Positions of random games (every version, 2 to 5 players, hidden cards
+/// included, games stopped by a low cap too) read back from their text and
+/// their JSON as equal states.
+#[test]
+fn positions_round_trip_through_text_and_json() {
+    for (i, version) in Version::NAMES.iter().enumerate() {
+        for players in 2..=5 {
+            let options = [
+                format!("version={version}"),
+                format!("players={players}"),
+                "cap=300".into(),
+            ];
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            let seed = 100 * i as u64 + players as u64;
+            crate::conformance::check_position_round_trips::<Stortok>(&options, 1, seed);
+        }
+    }
+}
+
+fn position_error(text: &str) -> crate::PositionError {
+    match text.parse::<StortokState>() {
+        Err(crate::Error::BadPosition { reason, .. }) => reason,
+        other => panic!("`{text}` gave {other:?}"),
+    }
+}
+
+#[test]
+fn sto_4_a_position_in_play_as_text() {
+    // Two hands, nothing else left: seat 1 leads.
+    let text = "AS/6H,7H - play 1 turned=8S discarded=6C,7C,8C,9C,10C,JC,QC,KC,AC,\
+                6D,7D,8D,9D,10D,JD,QD,KD,AD,8H,9H,10H,JH,QH,KH,AH,6S,7S,8S,9S,10S,JS,QS,KS \
+                dealt=11 players=2";
+    let s: StortokState = text.parse().unwrap();
+    assert_eq!(s.to_string(), text);
+    assert_eq!(legal(&s), ["6H", "7H"]);
+    // the same card in two hands, a hand too many, a card not in the deck
+    use crate::PositionError::*;
+    assert!(matches!(
+        position_error(&text.replace("AS/6H", "AS/AS,6H")),
+        Overlap(_)
+    ));
+    assert!(matches!(
+        position_error(&text.replace("AS/6H,7H", "AS/6H/7H")),
+        Size {
+            what: "hands",
+            expected: 2,
+            found: 3
+        }
+    ));
+    assert!(matches!(
+        position_error(&text.replace("AS/6H", "AS,2S/6H")),
+        Inconsistent(_)
+    ));
+    assert!(matches!(
+        position_error(&text.replace("AS/6H", "AX/6H")),
+        Unreadable { field: "hands", .. }
+    ));
+    // the game is over with two holders
+    assert!(matches!(
+        position_error(&text.replace(" play ", " over ")),
+        Inconsistent(_)
+    ));
+}

@@ -6,6 +6,7 @@ mod action;
 mod board;
 mod heuristic;
 mod notation;
+mod position;
 mod render;
 mod state;
 #[cfg(test)]

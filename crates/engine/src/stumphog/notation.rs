@@ -37,7 +37,7 @@ impl StumphogState {
                 row.name()
             );
         }
-        let have = self.board().pile(self.side(), row, col);
+        let have = self.board().pile(self.mover(), row, col);
         format!(
             "{} {col} holds {}; every pile must keep one stone, so moving {} needs at least {} (STU-9)",
             row.name(),
@@ -48,7 +48,7 @@ impl StumphogState {
     }
 
     fn explain_decision(&self, [a, b]: [u8; 2], action: StumphogAction) -> String {
-        let p = self.side();
+        let p = self.mover();
         let board = self.board();
         match action {
             StumphogAction::Move {
@@ -104,7 +104,7 @@ impl Notation for StumphogState {
     }
 
     fn describe_action(&self, action: StumphogAction, viewer: Viewer) -> String {
-        let p = self.side();
+        let p = self.mover();
         let Phase::Acting(_) = self.phase() else {
             return self.format_action(action);
         };

@@ -23,7 +23,7 @@ pub fn name(p: Player) -> String {
 pub fn render(s: &StumphogState, viewer: Viewer, color: bool) -> String {
     let me = match viewer {
         Viewer::Player(p) if p < 2 => p,
-        _ => s.side(),
+        _ => s.mover(),
     };
     let you = matches!(viewer, Viewer::Player(p) if p == me);
     let q = 1 - me;
@@ -44,7 +44,7 @@ pub fn render(s: &StumphogState, viewer: Viewer, color: bool) -> String {
         if you && p == me {
             text.push_str(" (you");
         }
-        if matches!(s.phase(), Phase::Rolling | Phase::Acting(_)) && s.side() == p {
+        if matches!(s.phase(), Phase::Rolling | Phase::Acting(_)) && s.mover() == p {
             text.push_str(if you && p == me {
                 ", to move"
             } else {
@@ -104,7 +104,7 @@ pub fn render(s: &StumphogState, viewer: Viewer, color: bool) -> String {
     let _ = writeln!(out, "  {}  {}", who(me), side_piles(me));
     out.push('\n');
 
-    let mover = name(s.side());
+    let mover = name(s.mover());
     match s.phase() {
         Phase::Opening => {
             let _ = writeln!(
@@ -140,7 +140,7 @@ pub fn render(s: &StumphogState, viewer: Viewer, color: bool) -> String {
                 let _ = write!(out, ", or bat out {}", d1 + d2);
             }
             out.push_str(".\n");
-            if s.side() == me {
+            if s.mover() == me {
                 out.push_str(
                     "Rows are named from your side: your stones go Hitom 7 -> 1 (Port), across\n\
                      to Bortom 1 -> 7 and into Stumpen. Hemma piles (5-7) move 1 step only.\n",

@@ -75,8 +75,10 @@ pub(super) enum Last {
     BatOut([u8; 2]),
 }
 
-/// A Stumphög state: a small `Copy` value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A Stumphög state: a small `Copy` value. Two states are equal when their
+/// positions are: what the last action did, kept for its events, does not
+/// count.
+#[derive(Clone, Copy, Debug)]
 pub struct StumphogState {
     pub(super) board: Board,
     pub(super) rules: Rules,
@@ -93,6 +95,37 @@ pub struct StumphogState {
     pub(super) last: Last,
     /// Who made the last action.
     pub(super) last_by: u8,
+}
+
+impl StumphogState {
+    /// Everything the rules look at: the position without the memory of
+    /// the last action.
+    #[allow(clippy::type_complexity)]
+    fn key(&self) -> (&Board, &Rules, &Phase, u8, u32, [bool; 2], &Option<End>) {
+        (
+            &self.board,
+            &self.rules,
+            &self.phase,
+            self.side,
+            self.turns,
+            self.warned,
+            &self.end,
+        )
+    }
+}
+
+impl PartialEq for StumphogState {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for StumphogState {}
+
+impl std::hash::Hash for StumphogState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.key().hash(h);
+    }
 }
 
 impl StumphogState {
@@ -146,7 +179,7 @@ impl StumphogState {
     }
 
     /// The player to move (or who moved last, when over).
-    pub fn side(&self) -> Player {
+    pub fn mover(&self) -> Player {
         self.side as Player
     }
 
@@ -450,6 +483,10 @@ impl StumphogView {
 
 impl Serialize for StumphogState {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        StumphogView::of(self).serialize(s)
+        crate::position::WithPosition {
+            view: StumphogView::of(self),
+            position: self.to_string(),
+        }
+        .serialize(s)
     }
 }

@@ -20,7 +20,7 @@ fn paint(text: &str, code: &str, color: bool) -> String {
 pub fn render_board<V: TablesVariant>(s: &TablesState<V>, viewer: Viewer, color: bool) -> String {
     let me = match viewer {
         Viewer::Player(p) => p,
-        Viewer::Spectator => s.side(),
+        Viewer::Spectator => s.mover(),
     };
     let abs = s.absolute();
     // index into abs arrays for my point n (1..=24)
@@ -105,7 +105,7 @@ pub fn render_board<V: TablesVariant>(s: &TablesState<V>, viewer: Viewer, color:
             }
         );
     }
-    let mover = NAMES[s.side()];
+    let mover = NAMES[s.mover()];
     let status = match (s.turn(), s.phase()) {
         (Turn::Over, _) | (_, Phase::Over) => match s.last_game() {
             Some((Some(w), pts)) => format!("game over: {} wins {pts}", NAMES[w]),
@@ -114,7 +114,7 @@ pub fn render_board<V: TablesVariant>(s: &TablesState<V>, viewer: Viewer, color:
         (_, Phase::Opening) => "opening roll: one die each".into(),
         (_, Phase::Rolling) => format!("{mover} to roll"),
         (_, Phase::CubeDecision) => format!("{mover}: roll or double"),
-        (_, Phase::CubeResponse) => format!("{}: take or drop the double", NAMES[1 - s.side()]),
+        (_, Phase::CubeResponse) => format!("{}: take or drop the double", NAMES[1 - s.mover()]),
         (_, Phase::Moving(d)) => format!("{mover} to play {}-{}", d[0], d[1]),
     };
     let _ = writeln!(out, "{status}");

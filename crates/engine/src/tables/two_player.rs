@@ -10,7 +10,7 @@ use super::notation::{
 use super::play::{Play, Step};
 use super::render::render_board;
 use super::step_graph::{StepsView, step_graph};
-use crate::error::{Error, Result};
+use crate::error::{Error, PositionError, Result};
 use crate::game::{
     CubeAction, GameState, Heuristic, Notation, Player, Returns, Turn, Viewer, terminal_value,
 };
@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::Hash;
+
+mod position;
 
 /// The highest cube value, as a power of two (64).
 pub const MAX_CUBE_LOG2: u8 = 6;
@@ -47,6 +49,31 @@ pub struct AbsBoard {
 }
 
 impl AbsBoard {
+    /// Checks that each player has `checkers` and that pinned checkers lie
+    /// only under one of the other player's, as one checker.
+    pub fn check(&self, checkers: u32) -> std::result::Result<(), PositionError> {
+        for (i, (&top, &under)) in self.top.iter().zip(&self.under).enumerate() {
+            if under != 0 && (under.abs() != 1 || top.signum() != -under.signum()) {
+                return Err(PositionError::Overlap(format!(
+                    "point {} ({top}/{under}: one pinned checker lies under the other player's)",
+                    i + 1
+                )));
+            }
+        }
+        for player in 0..2 {
+            let found = self.checkers(player);
+            if found != checkers {
+                return Err(PositionError::Count {
+                    player,
+                    what: "checkers",
+                    expected: checkers,
+                    found,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// All checkers of one player, wherever they are.
     pub fn checkers(&self, player: Player) -> u32 {
         let sign = if player == 0 { 1 } else { -1 };
@@ -89,6 +116,19 @@ pub trait TablesVariant:
     fn absolute(board: &Self::Board) -> AbsBoard;
     /// How good the board looks for the player to move, -1..1.
     fn heuristic(&self, board: &Self::Board) -> f64;
+    /// The game's options (the variant's own, the cube and match).
+    fn option_specs() -> &'static [OptionSpec];
+    /// The variant's rules from the game's options.
+    fn from_options(options: &Options) -> Self;
+    /// The variant's own options that differ from their defaults, as
+    /// `key=value` (for the position notation).
+    fn option_fields(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// A board from its absolute drawing (in the first player's frame),
+    /// checked: every checker count, no point shared, nothing the variant
+    /// does not have (a bar, pinned checkers).
+    fn board_from_absolute(abs: &AbsBoard) -> std::result::Result<Self::Board, PositionError>;
     /// Whether a typed step `(from, to)` may be played with `die` in principle
     /// (used to guess the dice of a play that matches no legal play).
     fn step_die(from: u8, to: u8) -> u8 {
@@ -130,6 +170,18 @@ impl TablesOptions {
             cube: options.get("cube") == "on",
             match_to: options.int("match").clamp(0, 25) as u8,
         }
+    }
+
+    /// These options where they differ from the defaults, as `key=value`.
+    pub fn option_fields(&self) -> Vec<String> {
+        let mut fields = Vec::new();
+        if self.cube {
+            fields.push("cube=on".to_string());
+        }
+        if self.match_to > 0 {
+            fields.push(format!("match={}", self.match_to));
+        }
+        fields
     }
 }
 
@@ -230,7 +282,7 @@ impl<V: TablesVariant> TablesState<V> {
     }
 
     /// The player whose turn it is (or who last moved, when over).
-    pub fn side(&self) -> Player {
+    pub fn mover(&self) -> Player {
         self.side as Player
     }
 
@@ -631,7 +683,11 @@ impl TablesView {
 
 impl<V: TablesVariant> Serialize for TablesState<V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        TablesView::of(self).serialize(s)
+        crate::position::WithPosition {
+            view: TablesView::of(self),
+            position: self.to_string(),
+        }
+        .serialize(s)
     }
 }
 
@@ -774,6 +830,6 @@ impl<V: TablesVariant> Heuristic for TablesState<V> {
             return value;
         }
         let v = self.variant.heuristic(&self.board);
-        if player == self.side() { v } else { -v }
+        if player == self.mover() { v } else { -v }
     }
 }

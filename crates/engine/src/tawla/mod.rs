@@ -7,7 +7,7 @@ mod tests;
 
 pub use board::TawlaBoard;
 
-use crate::error::Result;
+use crate::error::{PositionError, Result};
 use crate::game::Game;
 use crate::options::{OptionKind, OptionSpec, Options};
 use crate::outcome::Ending;
@@ -69,6 +69,36 @@ impl TablesVariant for TawlaRules {
     fn absolute(board: &TawlaBoard) -> AbsBoard {
         board.absolute()
     }
+
+    fn option_specs() -> &'static [OptionSpec] {
+        &OPTION_SPECS
+    }
+
+    fn from_options(options: &Options) -> Self {
+        TawlaRules {
+            mother: options.get("mother") != "off",
+        }
+    }
+
+    fn option_fields(&self) -> Vec<String> {
+        match self.mother {
+            true => Vec::new(),
+            false => vec!["mother=off".into()],
+        }
+    }
+
+    fn board_from_absolute(abs: &AbsBoard) -> std::result::Result<TawlaBoard, PositionError> {
+        if abs.bar != [0, 0] {
+            return Err(PositionError::Inconsistent(
+                "Tawla has no bar: a lone checker is pinned, not hit".into(),
+            ));
+        }
+        abs.check(CHECKERS as u32)?;
+        let pinned: Vec<u8> = (1..=24)
+            .filter(|&n| abs.under[n as usize - 1] != 0)
+            .collect();
+        Ok(TawlaBoard::from_parts(abs.top, &pinned, abs.off))
+    }
 }
 
 /// The game Tawla with its options.
@@ -105,9 +135,7 @@ impl Game for Tawla {
 
     fn from_options(options: &Options) -> Result<Self> {
         Ok(Tawla {
-            rules: TawlaRules {
-                mother: options.get("mother") != "off",
-            },
+            rules: TawlaRules::from_options(options),
             tables: TablesOptions::from_options(options),
         })
     }

@@ -98,7 +98,7 @@ fn taw_3_opening_roll_decides_and_is_not_played() {
     );
     let mut white = s;
     white.apply(TablesAction::Opening([5, 3]));
-    assert_eq!(white.side(), 0);
+    assert_eq!(white.mover(), 0);
     assert_eq!(
         white.phase(),
         Phase::Rolling,
@@ -106,7 +106,7 @@ fn taw_3_opening_roll_decides_and_is_not_played() {
     );
     let mut black = s;
     black.apply(TablesAction::Opening([1, 6]));
-    assert_eq!(black.side(), 1);
+    assert_eq!(black.mover(), 1);
     assert_eq!(black.turn(), Turn::Chance);
     assert!(black.try_apply(TablesAction::Opening([3, 3])).is_err());
 }
@@ -167,7 +167,7 @@ fn taw_6_landing_on_a_blot_pins_it() {
     apply(&mut s, "24/19* 24/23");
     // now Black (the opponent) is to move and his checker on White's 19
     // (Black's 6) is pinned: it cannot move, and the point is closed to him.
-    assert_eq!(s.side(), 1);
+    assert_eq!(s.mover(), 1);
     let abs = s.absolute();
     assert_eq!((abs.top[18], abs.under[18]), (1, -1));
     assert_eq!(abs.checkers(1), 15, "a pinned checker is still in play");
@@ -281,7 +281,7 @@ fn taw_7_as_many_doubles_as_can_be_played_and_pass() {
     let mut s = state(b, [6, 5]);
     assert_eq!(plays(&s), vec!["pass".to_string()]);
     apply(&mut s, "pass");
-    assert_eq!(s.side(), 1);
+    assert_eq!(s.mover(), 1);
 }
 
 #[test]
@@ -379,7 +379,7 @@ fn taw_11_mother_pin_with_checkers_left_at_home_waits() {
     let mut acts = Vec::new();
     s.legal_actions(&mut acts);
     s.apply(acts[0]);
-    assert_eq!(s.side(), 0);
+    assert_eq!(s.mover(), 0);
     s.apply(TablesAction::Dice([6, 5]));
     apply(&mut s, "24/18 24/19");
     assert_eq!(s.returns().as_slice(), &[2.0, -2.0]);
@@ -418,7 +418,7 @@ fn taw_12_match_play_winner_starts_next_game_and_crawford() {
     apply(&mut s, "1/off");
     assert_eq!(s.score(), [2, 0]);
     assert_ne!(s.turn(), Turn::Over);
-    assert_eq!(s.side(), 0, "the winner starts the next game");
+    assert_eq!(s.mover(), 0, "the winner starts the next game");
     assert_eq!(s.phase(), Phase::Rolling, "Crawford game: no cube decision");
     assert_eq!(s.absolute(), TawlaBoard::start().absolute());
     assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
@@ -613,7 +613,7 @@ fn empty_play_round_trips() {
         legal[0]
     );
     apply(&mut s, &text);
-    assert_eq!(s.side(), 1, "the pass ends White's turn");
+    assert_eq!(s.mover(), 1, "the pass ends White's turn");
 }
 
 /// An independent, slow generator written straight from TAW-4..TAW-9: every
@@ -789,4 +789,124 @@ fn dead_positions_are_drawn() {
     apply(&mut s, "pass");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+    /// Positions of random games (with and without the mother rule, cube
+    /// and match play) read back from their text and their JSON as equal
+    /// states.
+    #[test]
+    fn positions_round_trip_through_text_and_json(seed in any::<u64>(), variant in 0..3usize) {
+        let options: &[&str] = match variant {
+            0 => &[],
+            1 => &["mother=off"],
+            _ => &["cube=on", "match=3"],
+        };
+        crate::conformance::check_position_round_trips::<Tawla>(options, 1, seed);
+    }
+}
+
+/// The position text with point `n` (1..24, the first player's numbering)
+/// replaced by `entry`, from the start with the first player to play 6-5.
+fn start_text_with(n: usize, entry: &str) -> String {
+    let mut points = vec!["0"; 24];
+    points[0] = "-15";
+    points[23] = "15";
+    points[n - 1] = entry;
+    format!("{} 0 6-5", points.join(","))
+}
+
+fn position_error(text: &str) -> crate::PositionError {
+    match text.parse::<TawlaState>() {
+        Err(crate::Error::BadPosition { reason, .. }) => reason,
+        other => panic!("`{text}` gave {other:?}"),
+    }
+}
+
+#[test]
+fn position_of_a_pin_reads_and_plays() {
+    // TAW-6: a White checker pinned under two Black ones on White's point
+    // 10 (Black's 15): it cannot move; everything else can.
+    let text = "-13,0,0,0,0,0,0,0,0,-2/1,0,0,0,0,0,0,0,0,0,0,0,0,0,14 0 6-5 mother=off";
+    let s: TawlaState = text.parse().unwrap();
+    assert_eq!(s.to_string(), text);
+    assert!(!s.variant().mother);
+    assert!(s.board().mover_pinned_at(10));
+    assert!(
+        plays(&s).iter().all(|p| !p.contains("10/")),
+        "{:?}",
+        plays(&s)
+    );
+}
+
+#[test]
+fn positions_that_break_the_rules_are_typed_errors() {
+    use crate::PositionError::*;
+    // a checker short
+    assert_eq!(
+        position_error(&start_text_with(24, "14")),
+        Count {
+            player: 0,
+            what: "checkers",
+            expected: 15,
+            found: 14
+        }
+    );
+    // both sides on one point: a pinned checker of the same colour, or two
+    assert!(matches!(
+        position_error(&start_text_with(24, "14/1")),
+        Overlap(_)
+    ));
+    assert!(matches!(
+        position_error(&start_text_with(24, "13/-2")),
+        Overlap(_)
+    ));
+    // 23 points
+    let short = start_text_with(24, "15").replacen("-15,0,", "-15,", 1);
+    assert!(matches!(
+        position_error(&short),
+        Size {
+            what: "points",
+            expected: 24,
+            found: 23
+        }
+    ));
+    // no bar in Tawla, no seven on a die, no third player, no such option
+    let start = start_text_with(24, "15");
+    assert!(matches!(
+        position_error(&format!("{start} bar=1,0")),
+        Inconsistent(_)
+    ));
+    assert!(matches!(
+        position_error(&start.replace("6-5", "7-5")),
+        Unreadable { field: "phase", .. }
+    ));
+    assert!(matches!(
+        position_error(&start.replace(" 0 6-5", " 2 6-5")),
+        Unreadable { field: "mover", .. }
+    ));
+    assert!(matches!(
+        position_error(&format!("{start} colour=red")),
+        Option(_)
+    ));
+    assert!(matches!(
+        position_error(&format!("{start} extra")),
+        FieldCount { found: 4, .. }
+    ));
+    // a cube decision without the cube; a finished game without its result
+    assert!(matches!(
+        position_error(&start.replace("6-5", "cube_decision")),
+        Inconsistent(_)
+    ));
+    assert!(matches!(
+        position_error(&start.replace("6-5", "over")),
+        Inconsistent(_)
+    ));
+    assert!(
+        start
+            .replace("6-5", "cube_decision cube=on")
+            .parse::<TawlaState>()
+            .is_ok()
+    );
 }

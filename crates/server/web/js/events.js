@@ -96,8 +96,8 @@ export function eventText(event, who) {
       return `${who(f.winner)} has won`;
     case 'roll_again':
       return `${who(f.player)} rolled a double and rolls again`;
-    case 'accept':
-      return `${who(f.player)} accepts the double`;
+    case 'take':
+      return `${who(f.player)} takes the double`;
     case 'drop':
       return `${who(f.player)} drops out, owing ${f.owes}; those stones leave the board`;
     case 'won_by_drops':

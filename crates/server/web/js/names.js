@@ -87,7 +87,7 @@ export function actionLabel(action) {
   if (j === 'pass') return 'Pass';
   if (j === 'roll') return 'Roll the dice';
   if (j === 'double') return 'Double';
-  if (j === 'take' || j === 'accept') return 'Take the double';
+  if (j === 'take') return 'Take the double';
   if (j === 'drop') return 'Drop (give up the game)';
   if (j === 'bat_in_from_opponent') return 'Bat in 6 from your opponent';
   if (j && typeof j === 'object' && 'bat_in' in j) return `Bat in ${j.bat_in}`;

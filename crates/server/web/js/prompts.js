@@ -31,11 +31,11 @@ export function resultText(people, returns) {
 
 /**
  * The cube's question when the only legal actions are cube actions
- * (roll or double; take/accept or drop), else nothing.
+ * (roll or double; take or drop), else nothing.
  * @param {ActionInfo[]} legal @param {any} obs @param {(a: ActionInfo) => void} play
  */
 export function cubeDialog(legal, obs, play) {
-  const cubeActs = legal.filter((a) => ['double', 'roll', 'take', 'accept', 'drop'].includes(a.json));
+  const cubeActs = legal.filter((a) => ['double', 'roll', 'take', 'drop'].includes(a.json));
   if (cubeActs.length === 0 || cubeActs.length !== legal.length) return null;
   const stake = obs.cube || 1;
   const responding = cubeActs.some((a) => a.json === 'drop');

@@ -666,7 +666,7 @@ class TableView {
     const ctx = this.ctx();
     const legal = mine ? this.view.legal || [] : [];
     const complete = mine ? this.ui.complete(ctx) : null;
-    const offBoard = legal.filter((a) => !this.ui.onBoard(a) && !['double', 'roll', 'take', 'accept', 'drop'].includes(a.json));
+    const offBoard = legal.filter((a) => !this.ui.onBoard(a) && !['double', 'roll', 'take', 'drop'].includes(a.json));
     const parts = [];
     if (mine && legal.some((a) => this.ui.onBoard(a))) {
       parts.push(h('button', { class: 'btn', 'data-testid': 'undo', disabled: this.ui.isEmpty(ctx), onclick: () => this.undo(), title: 'Undo (Esc)' }, '↶ Undo'));

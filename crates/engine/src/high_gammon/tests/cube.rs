@@ -54,7 +54,7 @@ fn hg17_double_before_rolling_others_answer_in_turn_order() {
     act(&mut s, "double");
     // Yellow, Green, Blue answer in turn order
     assert_eq!(s.turn(), Turn::Player(2));
-    act(&mut s, "accept");
+    act(&mut s, "take");
     assert_eq!(s.turn(), Turn::Player(3));
     act(&mut s, "drop");
     // Green dropped at the stake before the double and left the board
@@ -62,7 +62,7 @@ fn hg17_double_before_rolling_others_answer_in_turn_order() {
     assert!(!s.is_active(3));
     assert_eq!(s.board().stones(3), 0);
     assert_eq!(s.turn(), Turn::Player(0));
-    act(&mut s, "accept");
+    act(&mut s, "take");
     assert_eq!(s.cube_value(), 2);
     // the doubler now rolls
     assert_eq!(s.phase(), Phase::Rolling { again: false });
@@ -105,8 +105,8 @@ fn hg17_losers_pay_the_cube_droppers_their_stake_to_the_final_winner() {
     act(&mut s, "choose Blue");
     act(&mut s, "double");
     act(&mut s, "drop"); // Red at 1
-    act(&mut s, "accept");
-    act(&mut s, "accept");
+    act(&mut s, "take");
+    act(&mut s, "take");
     assert_eq!(s.cube_value(), 2);
     // put Yellow one roll from winning, then let it win at stake 4
     let mut b = *s.board();
@@ -119,8 +119,8 @@ fn hg17_losers_pay_the_cube_droppers_their_stake_to_the_final_winner() {
     s.mover = 2;
     s.phase = Phase::CubeDecision;
     act(&mut s, "double");
-    act(&mut s, "accept"); // Green
-    act(&mut s, "accept"); // Blue
+    act(&mut s, "take"); // Green
+    act(&mut s, "take"); // Blue
     assert_eq!(s.cube_value(), 4);
     act(&mut s, "1-2");
     act(&mut s, "6/off");
@@ -137,7 +137,7 @@ fn hg17_doubling_stops_at_64() {
     for k in 1..=6u32 {
         assert_eq!(s.phase(), Phase::CubeDecision, "turn {k}");
         act(&mut s, "double");
-        act(&mut s, "accept");
+        act(&mut s, "take");
         assert_eq!(s.cube_value(), 1 << k);
         act(&mut s, "1-2");
         let first = legal(&s)[0].clone();

@@ -36,7 +36,14 @@ fn notation_forms_round_trip_and_errors() {
     assert!(err.contains("smaller number"), "{err}");
     assert_eq!(t, s);
     // cube words
-    assert_eq!(s.parse_action("take").unwrap(), HgAction::Accept);
+    assert_eq!(s.parse_action("take").unwrap(), HgAction::Take);
+    // records written before the cube action had one name across games
+    assert_eq!(s.parse_action("accept").unwrap(), HgAction::Take);
+    assert_eq!(
+        serde_json::from_str::<HgAction>("\"accept\"").unwrap(),
+        HgAction::Take
+    );
+    assert_eq!(s.format_action(HgAction::Take), "take");
     assert_eq!(s.format_action(HgAction::Drop), "drop");
 }
 
@@ -179,8 +186,11 @@ fn events_tell_hits_drops_stakes_and_rerolls() {
         "{:?}",
         s.events()
     );
-    s.apply(HgAction::Accept);
-    assert_eq!(s.events(), vec!["Red accepts", "the stake is now 4"]);
+    s.apply(HgAction::Take);
+    assert_eq!(
+        s.events(),
+        vec!["Red takes the double", "the stake is now 4"]
+    );
     // a hit
     let r = hg(2);
     let b = board(r, &[&[(0, 1)], &[(16, 1), (10, 8)]]);

@@ -11,6 +11,7 @@ mod cube;
 mod hg_rules;
 mod misc;
 mod perft;
+mod position;
 mod props;
 mod reference;
 mod tt_rules;

@@ -3,6 +3,7 @@
 //! and property tests.
 
 mod perft;
+mod position;
 mod props;
 mod rules;
 

@@ -290,7 +290,7 @@ fn heuristic_is_sensible_and_greedy_play_beats_random() {
 /// A position for the repetition rule: every piece's place and the player
 /// to move.
 fn position(s: &LagerState) -> ([[u8; 4]; 2], [u8; 2], usize) {
-    (s.stones, s.blockades, s.side())
+    (s.stones, s.blockades, s.mover())
 }
 
 #[test]

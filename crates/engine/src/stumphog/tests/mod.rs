@@ -5,6 +5,7 @@
 mod examples;
 mod heuristic;
 mod notation;
+mod position;
 mod props;
 mod rules;
 mod stats;

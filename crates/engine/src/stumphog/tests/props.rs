@@ -114,7 +114,7 @@ fn legal_by_the_rules(s: &StumphogState, action: StumphogAction) -> Option<bool>
     let Phase::Acting([x, y]) = s.phase() else {
         return Some(false);
     };
-    let (p, b) = (s.side(), s.board());
+    let (p, b) = (s.mover(), s.board());
     let q = 1 - p;
     // STU-8: one die the stones, the other the steps.
     let dice = |m: u8, n: u8| (m, n) == (x, y) || (m, n) == (y, x);

@@ -110,16 +110,16 @@ fn stu4_roll_for_stumpen_sets_up_27_and_28() {
 #[test]
 fn stu5_layer_begins_then_turns_alternate() {
     let mut s = rolled("open 2-5");
-    assert_eq!(s.side(), 1);
+    assert_eq!(s.mover(), 1);
     play(&mut s, "5-4");
     assert_eq!(s.turn(), Turn::Player(1));
     play(&mut s, "pass");
     assert_eq!(s.turn(), Turn::Chance);
-    assert_eq!(s.side(), 0);
+    assert_eq!(s.mover(), 0);
     play(&mut s, "2-1");
     assert_eq!(s.turn(), Turn::Player(0));
     let s = rolled("open 6-1");
-    assert_eq!(s.side(), 0);
+    assert_eq!(s.mover(), 0);
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn stu12_bat_in_on_a_six_own_hog_then_opponents_ute_then_hog() {
     assert_eq!((t.board().hog, t.board().ute), ([4, 10], [0, 4]));
     // An alternative, not an addition: the turn is over.
     assert_eq!(t.turn(), Turn::Chance);
-    assert_eq!(t.side(), 1);
+    assert_eq!(t.mover(), 1);
     // No six, no batting in.
     assert!(!legal(&acting(b, 0, [5, 4]), "bat in 4"));
     assert!(!legal(&acting(b, 0, [6, 4]), "bat in 6"));
@@ -318,7 +318,7 @@ fn stu12_stu15_after_a_double_six_the_opponents_bat_in_may_be_declined() {
     assert_eq!(texts(&s), ["bat in 6", "pass"]);
     let mut t = s;
     play(&mut t, "pass");
-    assert_eq!((t.side(), t.board()), (1, s.board()));
+    assert_eq!((t.mover(), t.board()), (1, s.board()));
     let mut t = s;
     play(&mut t, "bat in 6");
     assert_eq!((t.board().hog, t.board().ute), ([0, 7], [1, 0]));
@@ -418,7 +418,7 @@ fn stu15_pass_only_without_a_legal_action_and_no_duplicates() {
     assert_eq!(texts(&s), ["pass"]);
     let mut t = s;
     play(&mut t, "pass");
-    assert_eq!((t.side(), t.turns()), (1, 1));
+    assert_eq!((t.mover(), t.turns()), (1, 1));
     assert_eq!(t.board(), s.board());
     let mut b = set_up_board();
     b.rows[0][2] = 2;

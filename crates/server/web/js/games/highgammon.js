@@ -106,7 +106,7 @@ function prompt(ctx) {
   if (ctx.legal.length === 0) return '';
   if (obs.phase === 'colour_choice') return 'You rolled highest: choose your colour, your place at the table. The others keep their turn order after you.';
   if (obs.phase === 'cube_decision') return 'Double the stake, or roll.';
-  if (obs.phase === 'cube_response') return `A double to ${(obs.cube || 1) * 2}: accept or drop?`;
+  if (obs.phase === 'cube_response') return `A double to ${(obs.cube || 1) * 2}: take or drop?`;
   const pick = pickOf(ctx);
   const done = steps.completed(graph(ctx), ctx.legal, pick.steps);
   if (done) return `Play complete: ${pick.steps.map((st) => `${codeName(st.from)}/${codeName(st.to)}`).join(' ')}. Confirm it, or undo.`;
