@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use spelbord_ai::net::seat_train::{new_seat_net, train_seats};
 use spelbord_ai::net::train::{TrainConfig, new_net, train};
-use spelbord_ai::net::{NetFile, NetVariant, SeatNet, TRAINABLE, check, load_seat_net};
+use spelbord_ai::net::{NetFile, NetVariant, SHIPPED, SeatNet, check, load_seat_net};
 use spelbord_engine::backgammon::{Backgammon, BackgammonRules};
 use spelbord_engine::high_gammon::{HighGammon, TricTrac};
 use spelbord_engine::stumphog::Stumphog;
@@ -185,7 +185,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         "stumphog" => run_seats::<Stumphog>(&args)?,
         other => bail!(
             "no network to train for `{other}` (networks exist for: {})",
-            TRAINABLE.join(", ")
+            SHIPPED.join(", ")
         ),
     }
     Ok(ExitCode::SUCCESS)

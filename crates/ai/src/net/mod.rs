@@ -33,12 +33,9 @@ static BACKGAMMON: &[u8] = include_bytes!("../../weights/backgammon.net");
 /// The Tawla network shipped in the binary.
 static TAWLA: &[u8] = include_bytes!("../../weights/tawla.net");
 
-/// Games with a network shipped in the binary.
-pub const SHIPPED: &[&str] = &["backgammon", "tawla"];
-
-/// Games whose networks `spelbord train` trains (with `net:file=` for
-/// those not shipped).
-pub const TRAINABLE: &[&str] = &[
+/// Games with a network shipped in the binary (High-O Gammon and
+/// Tric-Trac: one for each number of players).
+pub const SHIPPED: &[&str] = &[
     "backgammon",
     "tawla",
     "high-gammon",
@@ -140,8 +137,17 @@ pub fn check<V: NetVariant>(net: &NetFile, source: &str) -> Result<(), NetLoadEr
 }
 
 /// The shipped seat network of `game` for `players` players, if any.
-fn shipped_seat_net(_game: &str, _players: usize) -> Option<&'static [u8]> {
-    None
+fn shipped_seat_net(game: &str, players: usize) -> Option<&'static [u8]> {
+    Some(match (game, players) {
+        ("high-gammon", 2) => include_bytes!("../../weights/high-gammon-2.net"),
+        ("high-gammon", 3) => include_bytes!("../../weights/high-gammon-3.net"),
+        ("high-gammon", 4) => include_bytes!("../../weights/high-gammon-4.net"),
+        ("tric-trac", 2) => include_bytes!("../../weights/tric-trac-2.net"),
+        ("tric-trac", 3) => include_bytes!("../../weights/tric-trac-3.net"),
+        ("tric-trac", 4) => include_bytes!("../../weights/tric-trac-4.net"),
+        ("stumphog", 2) => include_bytes!("../../weights/stumphog.net"),
+        _ => return None,
+    })
 }
 
 /// The seat network of `game` for `players` players: the shipped one
@@ -169,8 +175,7 @@ pub fn load_seat_net<S: SeatNet>(
             Some(b) => (format!("the shipped {game} network"), b.to_vec()),
             None => {
                 return Err(NetLoadError::NoNet(format!(
-                    "{game} with {players} players shipped; train one with `spelbord train` \
-                     and play it with net:file=FILE"
+                    "{game} with {players} players"
                 )));
             }
         },
@@ -275,6 +280,36 @@ mod tests {
         ));
         for spec in ["net", "net:ply=1"] {
             assert!(crate::make_agent::<Tawla>(spec, 1).is_ok(), "{spec}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_seat_networks_load_and_play() {
+        use spelbord_engine::high_gammon::{HighGammon, TricTrac};
+        use spelbord_engine::stumphog::Stumphog;
+        for game in ["high-gammon", "tric-trac"] {
+            for players in 2..=4 {
+                assert!(available(game, players, None).is_ok(), "{game} {players}");
+            }
+        }
+        assert!(available("stumphog", 2, None).is_ok());
+        for spec in ["net", "net:ply=1"] {
+            for players in 2..=4 {
+                assert!(crate::make_agent_for::<HighGammon>(spec, players, 1).is_ok());
+                assert!(crate::make_agent_for::<TricTrac>(spec, players, 1).is_ok());
+            }
+            assert!(crate::make_agent::<Stumphog>(spec, 1).is_ok());
+        }
+        // A two-player network is refused for three players, and for the
+        // other game.
+        let two = format!("{}/weights/high-gammon-2.net", env!("CARGO_MANIFEST_DIR"));
+        use spelbord_engine::high_gammon::HgState;
+        assert!(load_seat_net::<HgState>("high-gammon", 2, Some(&two)).is_ok());
+        for (game, players) in [("high-gammon", 3), ("tric-trac", 2)] {
+            assert!(matches!(
+                load_seat_net::<HgState>(game, players, Some(&two)),
+                Err(NetLoadError::Mismatch { .. })
+            ));
         }
     }
 
