@@ -25,7 +25,7 @@ after(async () => {
   if (server) await server.stop();
 });
 
-test('the computer\'s moves: every position drawn in turn, the last one marked, the title cue', async () => {
+test('the computer\'s moves: every position drawn in turn, its checkers sliding in, the last one marked, the title cue', async () => {
   const { context, page, errors } = await newPage(browser, 'desktop');
   await page.addInitScript(() => {
     localStorage.setItem('spelbord.speed', '"normal"');
@@ -33,9 +33,18 @@ test('the computer\'s moves: every position drawn in turn, the last one marked, 
     const seen = [];
     // @ts-ignore
     window.seenVersions = seen;
+    /** @type {string[]} */
+    const slides = [];
+    // @ts-ignore
+    window.slides = slides;
     new MutationObserver(() => {
       const v = document.querySelector('.board-wrap')?.getAttribute('data-version');
-      if (v && seen[seen.length - 1] !== Number(v)) seen.push(Number(v));
+      if (v && seen[seen.length - 1] !== Number(v)) {
+        seen.push(Number(v));
+        // A checker that slides in: its animation and where it starts.
+        const moving = document.querySelector('.board-svg .checker.arrived');
+        if (moving) slides.push(`${getComputedStyle(moving).animationName} ${moving.getAttribute('style')}`);
+      }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'] });
   });
   await createInLobby(page, server.url, 'tawla', {}, ['you', 'ai']);
@@ -53,11 +62,42 @@ test('the computer\'s moves: every position drawn in turn, the last one marked, 
   for (let i = 1; i < live.length; i++) {
     assert.equal(live[i], live[i - 1] + 1, `every position is drawn in turn: ${live.join(',')}`);
   }
+  // The computer's checkers slid in from where they stood.
+  // @ts-ignore
+  const slides = /** @type {string[]} */ (await page.evaluate(() => window.slides));
+  assert.ok(slides.length >= 3, `a slide for each of the computer's moves: ${slides.join(' | ')}`);
+  assert.ok(slides.every((x) => /^slide-in --dx: -?\d+px; --dy: -?\d+px; --slide-ms: 450ms/.test(x)), slides.join(' | '));
+  assert.ok(slides.some((x) => !/--dx: 0px; --dy: 0px/.test(x)), 'a slide moves');
   // The computer's last move is marked on the board.
   assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is marked');
   assert.match(await page.title(), /Your turn/);
   await shot(page, 'tawla-last-move');
   assert.ok(await page.locator('[data-testid="toast"]').count() <= 1, 'one notice at a time');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at the instant speed the computer\'s moves are drawn in place', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await page.addInitScript(() => {
+    localStorage.setItem('spelbord.speed', '"instant"');
+    // @ts-ignore
+    window.slid = 0;
+    new MutationObserver(() => {
+      // @ts-ignore
+      if (document.querySelector('.board-svg .checker.arrived')) window.slid += 1;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await createInLobby(page, server.url, 'backgammon', {}, ['you', 'ai']);
+  for (let turn = 0; turn < 2; turn++) {
+    await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
+    await playOneMoveByKeyboard(page);
+  }
+  await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
+  assert.equal(await page.locator('[data-testid="speed"]').inputValue(), 'instant');
+  // @ts-ignore
+  assert.equal(await page.evaluate(() => window.slid), 0, 'nothing slides');
+  assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is still marked');
   assert.deepEqual(errors, []);
   await context.close();
 });

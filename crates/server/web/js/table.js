@@ -104,6 +104,9 @@ class TableView {
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
     this.pumping = false;
+    /** The version whose move slides in, and over how long (ms). */
+    this.slideVersion = -1;
+    this.slideMs = 0;
     /** The version a move was sent at: not ours to play again. @type {number | null} */
     this.sentAt = null;
     this.lastDice = JSON.stringify(this.view.observation && this.view.observation.dice);
@@ -208,6 +211,7 @@ class TableView {
       preview: this.preview,
       text: this.view.text,
       portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
+      slideMs: this.slideVersion === this.view.version ? this.slideMs : 0,
     };
   }
 
@@ -312,11 +316,16 @@ class TableView {
         }
         this.setView(m.state);
         if (m.state.turn.kind === 'over') this.status = 'finished';
+        // Moves by others, and the server's forced moves for me, are shown
+        // one at a time: the pieces slide in, then a pause.
+        const shown = m.action && (m.action.seat !== this.seat || m.action.auto);
+        const pause = store.SPEED_PAUSE[store.speed()];
+        const chance = m.action && (m.action.seat === null || m.action.seat === undefined);
+        this.slideMs = shown && !chance ? Math.round(pause * 0.6) : 0;
+        this.slideVersion = m.version;
         this.render();
-        const others = m.action && m.action.seat !== this.seat;
-        if (others && this.queue.length > 0) {
-          const pause = store.SPEED_PAUSE[store.speed()];
-          await new Promise((r) => setTimeout(r, m.action.seat === null ? pause / 3 : pause));
+        if (shown && pause > 0 && this.queue.length > 0) {
+          await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
         }
       }
     } finally {
@@ -594,6 +603,8 @@ class TableView {
     this.boardBox.className = `board-wrap game-${this.game}${Date.now() - this.rolledAt < 900 ? ' just-rolled' : ''}${this.myTurn() ? ' my-turn' : ''}`;
     this.boardBox.dataset.version = String(this.view.version);
     replace(this.boardBox, svg);
+    // The slide plays once; later drawings of this position stand still.
+    if (this.slideVersion === this.view.version) this.slideVersion = -1;
     if (keep) {
       const again = /** @type {SVGElement | null} */ (this.boardBox.querySelector(`[data-target="${CSS.escape(keep)}"]`));
       if (again && active && (active === document.body || !document.contains(active))) again.focus();

@@ -50,6 +50,8 @@
  * @property {ActionInfo | null} [preview] an action to show as a suggestion (a hint)
  * @property {string} [text] the engine's text drawing of the position
  * @property {boolean} [portrait] draw for a narrow, tall screen (a phone held upright)
+ * @property {number} [slideMs] slide the last move's pieces in over this many
+ *   milliseconds (0 or absent: draw them in place)
  *
  * @typedef {Object} GameUI  One game family's board: drawing and building a move.
  * @property {() => any} emptyPick a selection with nothing chosen
