@@ -8,7 +8,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, playOneMoveByKeyboard, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, launchBrowser, newPage, playOneMove, playOneMoveByKeyboard, shot, startServer } from '../lib/harness.mjs';
 
 /** @type {import('../lib/harness.mjs').Server} */
 let server;
@@ -71,6 +71,14 @@ test('the computer\'s moves: every position drawn in turn, its checkers sliding 
   // The computer's last move is marked on the board.
   assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is marked');
   assert.match(await page.title(), /Your turn/);
+  // The log numbers moves by turn and gives the computer's in my numbering:
+  // Black's checkers all start on my point 1.
+  const moves = await page.locator('[data-testid="log-move"]').allTextContents();
+  const theirs = moves.filter((m) => m.startsWith('Computer'));
+  assert.ok(theirs.length >= 3, moves.join(' | '));
+  assert.match(theirs[0], /^Computer \(easy\): 1\//, 'the computer\'s first move from my point 1');
+  const numbers = await page.locator('[data-testid="log-move"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('value'))));
+  assert.deepEqual(numbers, numbers.map((_, i) => i + 1), 'moves numbered by turn');
   await shot(page, 'tawla-last-move');
   assert.ok(await page.locator('[data-testid="toast"]').count() <= 1, 'one notice at a time');
   assert.deepEqual(errors, []);
@@ -88,12 +96,14 @@ test('at the instant speed the computer\'s moves are drawn in place', async () =
       if (document.querySelector('.board-svg .checker.arrived')) window.slid += 1;
     }).observe(document, { subtree: true, childList: true });
   });
-  await createInLobby(page, server.url, 'backgammon', {}, ['you', 'ai']);
+  await createInLobby(page, server.url, 'backgammon', { cube: 'off' }, ['you', 'ai']);
+  const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+    && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
   for (let turn = 0; turn < 2; turn++) {
-    await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
-    await playOneMoveByKeyboard(page);
+    await myTurn();
+    await playOneMove(page, () => 0.5);
   }
-  await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
+  await myTurn();
   assert.equal(await page.locator('[data-testid="speed"]').inputValue(), 'instant');
   // @ts-ignore
   assert.equal(await page.evaluate(() => window.slid), 0, 'nothing slides');

@@ -246,7 +246,7 @@ function render(ctx) {
     const parts = [
       s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
       s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
-      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, `in ${names[1 - p]}'s camp: ${pv.in_opponent_camp} of 2`),
+      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, `in ${names[1 - p] === 'You' ? 'your' : `${names[1 - p]}'s`} camp: ${pv.in_opponent_camp} of 2`),
     ];
     const kinds = [...STONES, 'blockade'];
     kinds.forEach((kind, i) => {

@@ -191,11 +191,34 @@ export function stepText(st) {
   return `${p(st.from)}/${p(st.to)}`;
 }
 
+/**
+ * Each side's pip count: the points its checkers still have to travel
+ * (a checker on the bar counts 25), White first.
+ * @param {any} obs a TablesView
+ * @returns {[number, number]}
+ */
+export function pipCounts(obs) {
+  const b = obs.board;
+  /** @type {[number, number]} */
+  const pips = [25 * b.bar[0], 25 * b.bar[1]];
+  for (let i = 0; i < 24; i++) {
+    for (const v of [b.top[i], b.under ? b.under[i] : 0]) {
+      if (v > 0) pips[0] += v * (i + 1);
+      if (v < 0) pips[1] += -v * (24 - i);
+    }
+  }
+  return pips;
+}
+
 /** @param {any} obs */
 function summary(obs) {
   /** @type {import("../dom.js").Child[]} */
   const parts = [];
   if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
+  if (obs.board) {
+    const [white, black] = pipCounts(obs);
+    parts.push(`pips: White ${white}, Black ${black}`);
+  }
   if (obs.cube_enabled) parts.push(`stake ${obs.cube}`);
   if (obs.match_to > 0) parts.push(`match to ${obs.match_to}: ${obs.score[0]}–${obs.score[1]}${obs.crawford_game ? ' (Crawford)' : ''}`);
   return parts.join(' · ');
