@@ -98,3 +98,13 @@ test('a game of a match that ends is told with the score; the match going on', a
   assert.deepEqual(matchGameEnded('tawla', after, { ...after, phase: 'moving' }, who), [], 'nothing while a game goes on');
   assert.deepEqual(matchGameEnded('tawla', before, { ...before, match_to: 0 }, who), [], 'nothing outside a match');
 });
+
+test('moves in the viewer\'s terms: the other side\'s points and rows turned, hits and pins said', async () => {
+  const { moveInViewersTerms } = await import('../../crates/server/web/js/events.js');
+  assert.equal(moveInViewersTerms('backgammon', '8/2* 6/2', true), '17/23* 19/23 (hits)');
+  assert.equal(moveInViewersTerms('backgammon', 'bar/22 6/off', true), 'bar/3 19/off');
+  assert.equal(moveInViewersTerms('tawla', '13/7* 9/3*', false), '13/7* 9/3* (pins 2)');
+  assert.equal(moveInViewersTerms('stumphog', '2 stones 3 steps from Bortom 1', true), '2 stones 3 steps from Hitom 1');
+  assert.equal(moveInViewersTerms('stumphog', '2 stones 3 steps from Bortom 1', false), '2 stones 3 steps from Bortom 1');
+  assert.equal(moveInViewersTerms('lager', 'a1-a2', true), 'a1-a2');
+});

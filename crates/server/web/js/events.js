@@ -248,3 +248,25 @@ export function matchGameEnded(game, before, obs, who) {
   lines.push(`The match, to ${obs.match_to}: ${who(0)} ${obs.score[0]}, ${who(1)} ${obs.score[1]}.`);
   return lines;
 }
+
+/**
+ * A move's notation as the viewer reads it: a move by the other side in
+ * the viewer's own terms (Tawla and backgammon: its point n is the viewer's
+ * 25 − n; Stumphög: its Hitom is the viewer's Bortom), and a hit or pin
+ * (`*`) said in words.
+ * @param {string} game @param {string} text
+ * @param {boolean} otherSide whether the other side made the move
+ * @returns {string}
+ */
+export function moveInViewersTerms(game, text, otherSide) {
+  if (game === 'stumphog') {
+    return otherSide ? text.replace(/\b(Hitom|Bortom)\b/g, (w) => (w === 'Hitom' ? 'Bortom' : 'Hitom')) : text;
+  }
+  if (game !== 'tawla' && game !== 'backgammon') return text;
+  let out = text;
+  if (otherSide) out = out.replace(/(?<![(\d-])\b([1-9]|1\d|2[0-4])\b(?![-\d)])/g, (d) => String(25 - Number(d)));
+  const marks = (out.match(/\*/g) || []).length;
+  if (marks === 0) return out;
+  const word = game === 'tawla' ? 'pins' : 'hits';
+  return `${out} (${marks > 1 ? `${word} ${marks}` : word})`;
+}

@@ -13,7 +13,7 @@ import { uiFor } from './games/index.js';
 import { actionLabel, inactivityText, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { toast } from './toast.js';
-import { eventText, isWarning, matchGameEnded } from './events.js';
+import { eventText, isWarning, matchGameEnded, moveInViewersTerms } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
@@ -106,6 +106,8 @@ class TableView {
     this.pumping = false;
     /** A game of the match just ended: its result, until the player goes on. @type {{lines: string[], go: () => void} | null} */
     this.between = null;
+    /** The version at which the game on the board began (a match's next game): no earlier move is marked. */
+    this.gameStart = 0;
     /** The version whose move slides in, and over how long (ms). */
     this.slideVersion = -1;
     this.slideMs = 0;
@@ -191,7 +193,7 @@ class TableView {
    * @returns {{seat: number, json: any} | null}
    */
   lastMove() {
-    for (let v = this.view.version; v > 0; v--) {
+    for (let v = this.view.version; v > this.gameStart; v--) {
       const e = this.log.get(v);
       if (e && e.seat !== null && e.seat !== undefined && e.json !== undefined) return { seat: e.seat, json: e.json };
       if (!e) return null;
@@ -332,6 +334,8 @@ class TableView {
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
         if (ended.length > 0) {
+          this.gameStart = m.version;
+          this.renderBoard();
           await new Promise((resolve) => {
             this.between = { lines: ended, go: () => resolve(undefined) };
             this.renderControls();
@@ -831,21 +835,9 @@ class TableView {
     this.logList.scrollTop = this.logList.scrollHeight;
   }
 
-  /**
-   * A move's notation as the viewer reads it: in Tawla and backgammon the
-   * other side's points in the viewer's numbering (point n is 25 − n), a
-   * hit or pin (`*`) said in words.
-   * @param {string} text @param {number} mover
-   */
+  /** A move's notation as the viewer reads it (see `moveInViewersTerms`). @param {string} text @param {number} mover */
   moveText(text, mover) {
-    if (this.game !== 'tawla' && this.game !== 'backgammon') return text;
-    const mine = this.seat === 1 ? 1 : 0;
-    let out = text;
-    if (mover !== mine) out = out.replace(/(?<![(\d-])\b([1-9]|1\d|2[0-4])\b(?![-\d)])/g, (d) => String(25 - Number(d)));
-    const marks = (out.match(/\*/g) || []).length;
-    if (marks === 0) return out;
-    const word = this.game === 'tawla' ? 'pins' : 'hits';
-    return `${out} (${marks > 1 ? `${word} ${marks}` : word})`;
+    return moveInViewersTerms(this.game, text, mover !== (this.seat === 1 ? 1 : 0));
   }
 
   /**
