@@ -105,6 +105,11 @@ export function actionLabel(action) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A name's possessive: "your" for "You", else "Name's". @param {string} name */
+export function possessive(name) {
+  return name === 'You' ? 'your' : `${name}'s`;
+}
+
 /** @param {number} v */
 export function signed(v) {
   const r = Math.round(v * 100) / 100;
