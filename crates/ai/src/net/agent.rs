@@ -5,7 +5,7 @@
 
 use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities};
 use super::encode::NetVariant;
-use super::eval::{Evaluator, equity};
+use super::eval::{Candidate, Evaluator, equity};
 use super::seat_agent::SeatNetAgent;
 use super::seats::SeatNet;
 use super::{NetFile, NetLoadError, load};
@@ -15,7 +15,7 @@ use crate::{ActionEstimate, Agent, Equity, EquityKind, Outcomes};
 use spelbord_engine::backgammon::BackgammonRules;
 use spelbord_engine::high_gammon::HgState;
 use spelbord_engine::stumphog::StumphogState;
-use spelbord_engine::tables::{Phase, TablesAction, TablesState};
+use spelbord_engine::tables::{Phase, StepBoard, TablesAction, TablesState};
 use spelbord_engine::tawla::TawlaRules;
 use spelbord_engine::{GameState, Player, Viewer};
 use std::any::{Any, TypeId};
@@ -168,24 +168,56 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
         }
         self.scored(state)
             .into_iter()
-            .map(|(action, p)| ActionEstimate {
-                action,
-                score: f64::from(p[0]),
-                margin: None,
-                samples: 1,
-                equity: Some(Equity {
-                    kind: EquityKind::Cubeless,
-                    value: f64::from(equity(&p)),
-                    outcomes: Some(Outcomes {
-                        win: f64::from(p[0]),
-                        win_gammon: f64::from(p[1]),
-                        win_backgammon: f64::from(p[2]),
-                        lose_gammon: f64::from(p[3]),
-                        lose_backgammon: f64::from(p[4]),
-                    }),
-                }),
-            })
+            .map(|(action, p)| play_estimate(action, p))
             .collect()
+    }
+
+    fn rate(
+        &mut self,
+        state: &TablesState<V>,
+        action: TablesAction,
+    ) -> Option<ActionEstimate<TablesAction>> {
+        if let Some(e) = self.cube_equities(state) {
+            return cube_estimates(state, &e)
+                .into_iter()
+                .find(|e| e.action == action);
+        }
+        let (Phase::Moving(_), TablesAction::Play(play)) = (state.phase(), action) else {
+            return None;
+        };
+        let mut board = *state.board();
+        for &step in play.steps() {
+            board.apply_step(step);
+        }
+        let cand = Candidate {
+            play,
+            board,
+            end: state.variant().game_end(&board),
+        };
+        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let p = ev.after(&cand, self.config.plies, self.config.filter);
+        Some(play_estimate(action, p))
+    }
+}
+
+/// A play with the mover's probabilities after it, as an estimate.
+fn play_estimate(action: TablesAction, p: super::Probs) -> ActionEstimate<TablesAction> {
+    ActionEstimate {
+        action,
+        score: f64::from(p[0]),
+        margin: None,
+        samples: 1,
+        equity: Some(Equity {
+            kind: EquityKind::Cubeless,
+            value: f64::from(equity(&p)),
+            outcomes: Some(Outcomes {
+                win: f64::from(p[0]),
+                win_gammon: f64::from(p[1]),
+                win_backgammon: f64::from(p[2]),
+                lose_gammon: f64::from(p[3]),
+                lose_backgammon: f64::from(p[4]),
+            }),
+        }),
     }
 }
 
