@@ -415,7 +415,12 @@ async fn listen(cluster: &Cluster, hub: &Arc<Hub>) -> Result<(), StoreError> {
     hub.refresh_mirrors().await;
     loop {
         match listener.try_recv().await? {
-            Some(notice) => hub.refresh_mirror(notice.payload()).await,
+            Some(notice) => {
+                // Copies of different tables are brought up to date at
+                // once; those of one table in turn (under its lock).
+                let (hub, id) = (hub.clone(), notice.payload().to_string());
+                tokio::spawn(async move { hub.refresh_mirror(&id).await });
+            }
             None => {
                 // The connection was lost and is made again: catch up.
                 hub.refresh_mirrors().await;

@@ -7,7 +7,9 @@ use crate::limits::Counter;
 use crate::store::{
     EndReason, Ending, Inactivity, SeatKind, Store, StoreError, StoredSeat, Takeover,
 };
-use crate::table::{ActionInput, Event, Table, TableSetup, final_result, now, stored_action};
+use crate::table::{
+    ActionInput, Event, Followed, Table, TableSetup, final_result, now, stored_action,
+};
 use crate::token::{TokenHash, hash_token, hex, is_table_id, new_seed, new_token};
 use axum::extract::ws::Utf8Bytes;
 use hmac::{Hmac, Mac};
@@ -235,12 +237,23 @@ impl Hub {
 
     /// Brings a copy of a table up to the stored table and tells its viewers.
     async fn follow_store(&self, t: &mut Table, cell: &TableCell) -> Result<(), ApiError> {
+        let gone = || ApiError::NotFound("the table is gone".into());
         let stored = self
             .store
-            .load_table(&t.id)
+            .load_table_after(&t.id, t.version)
             .await?
-            .ok_or_else(|| ApiError::NotFound("the table is gone".into()))?;
-        let followed = t.follow(stored)?;
+            .ok_or_else(gone)?;
+        let followed = match t.follow(stored)? {
+            Some(followed) => followed,
+            None => {
+                *t = Table::from_stored(self.store.load_table(&t.id).await?.ok_or_else(gone)?)?;
+                Followed {
+                    events: Vec::new(),
+                    seats: true,
+                    resync: true,
+                }
+            }
+        };
         for event in followed.events {
             let _ = cell.notices.send(Notice::Event(Arc::new(Announced {
                 event,

@@ -232,22 +232,23 @@ impl Table {
     }
 
     /// Brings this copy (kept for viewers on a node that does not own the
-    /// table) up to the stored table, replaying the actions stored since.
-    pub fn follow(&mut self, stored: StoredTable) -> Result<Followed, StoreError> {
-        let known = self.version as usize;
-        let same_start =
-            stored.actions.len() >= known && stored.actions[..known] == self.actions[..];
-        if !same_start || stored.version != stored.actions.len() as u64 {
-            *self = Table::from_stored(stored)?;
-            return Ok(Followed {
-                events: Vec::new(),
-                seats: true,
-                resync: true,
-            });
+    /// table) up to the stored table, whose `actions` are those after this
+    /// copy's version, replaying them; `Ok(None)` if the stored table is not
+    /// a continuation of this copy (then load it whole).
+    pub fn follow(&mut self, stored: StoredTable) -> Result<Option<Followed>, StoreError> {
+        // Stored actions are only ever appended (at a checked version).
+        let known = self.version;
+        if stored.version != known + stored.actions.len() as u64
+            || stored
+                .actions
+                .first()
+                .is_some_and(|a| a.version != known + 1)
+        {
+            return Ok(None);
         }
         let mut state = self.state.clone_box();
         let mut events = Vec::new();
-        for action in &stored.actions[known..] {
+        for action in &stored.actions {
             let info = state.apply_recorded(&action.text).map_err(|e| {
                 StoreError::Corrupt(format!("table {}: action `{}`: {e}", self.id, action.text))
             })?;
@@ -261,16 +262,19 @@ impl Table {
             });
         }
         let shared = self.commit(events);
+        // The record keeps the actions as stored.
+        self.actions.truncate(known as usize);
+        self.actions.extend(stored.actions);
         let seats = self.seats != stored.seats;
         let resync = self.ending != stored.ending;
         self.seats = stored.seats;
         self.ending = stored.ending;
         self.updated_at = stored.updated_at;
-        Ok(Followed {
+        Ok(Some(Followed {
             events: shared,
             seats,
             resync,
-        })
+        }))
     }
 
     /// The table as stored (used when it is first created).

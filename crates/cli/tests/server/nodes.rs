@@ -305,21 +305,27 @@ async fn three_nodes_on_one_database_survive_kill9_without_losing_or_repeating()
     let mut finals = Vec::new();
     for (id, _) in &tables {
         loop {
-            let (versions, version) = stored_versions(&db, id).await;
-            let ai_to_move = {
-                let view = nodes[0]
-                    .api()
-                    .get(&format!("/api/tables/{id}"), None)
-                    .await
-                    .1;
-                let seat = view["state"]["turn"]["seat"].as_u64();
-                seat.is_some_and(|s| view["seats"][s as usize]["kind"] == "ai")
-            };
-            if !ai_to_move || Instant::now() > settle {
+            // Once a person is to move nothing changes any more (the players
+            // have stopped): then the stored table is final.
+            let view = nodes[0]
+                .api()
+                .get(&format!("/api/tables/{id}"), None)
+                .await
+                .1;
+            let seat = view["state"]["turn"]["seat"].as_u64();
+            let ai_to_move = seat.is_some_and(|s| view["seats"][s as usize]["kind"] == "ai");
+            assert!(Instant::now() < settle, "table {id}: the AI did not move");
+            if !ai_to_move {
+                let (versions, version) = stored_versions(&db, id).await;
                 let expected: Vec<i64> = (1..=version).collect();
                 assert_eq!(
                     versions, expected,
                     "table {id}: versions with gaps or repeats"
+                );
+                assert_eq!(
+                    view["version"],
+                    json!(version),
+                    "table {id}: the view is behind"
                 );
                 finals.push(version as u64);
                 break;

@@ -225,6 +225,23 @@ pub trait Store: Send + Sync + 'static {
     /// One table with seats and actions, if it exists.
     fn load_table<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredTable>>;
 
+    /// One table with seats and only the actions after version `after`
+    /// (to bring a copy up to date), if it exists.
+    fn load_table_after<'a>(
+        &'a self,
+        table_id: &'a str,
+        after: u64,
+    ) -> StoreFuture<'a, Option<StoredTable>> {
+        Box::pin(async move {
+            let mut table = self.load_table(table_id).await?;
+            if let Some(t) = table.as_mut() {
+                let skip = (after as usize).min(t.actions.len());
+                t.actions.drain(..skip);
+            }
+            Ok(table)
+        })
+    }
+
     /// The ids of unfinished tables where this player sits or that he created.
     fn player_tables<'a>(&'a self, player: &'a TokenHash) -> StoreFuture<'a, Vec<String>>;
 

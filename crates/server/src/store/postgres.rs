@@ -212,7 +212,8 @@ async fn insert_table(
     Ok(())
 }
 
-async fn load(pool: &PgPool, row: PgRow) -> Result<StoredTable, StoreError> {
+/// The table in `row` with its seats and its actions after version `after`.
+async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
     let options_json: String = row.try_get("options")?;
     let options: Options = serde_json::from_str(&options_json)
@@ -224,16 +225,18 @@ async fn load(pool: &PgPool, row: PgRow) -> Result<StoredTable, StoreError> {
         .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
     let seats = sqlx::query("SELECT * FROM seats WHERE table_id = $1 ORDER BY seat")
         .bind(&id)
-        .fetch_all(pool)
+        .fetch_all(&mut *tx)
         .await?
         .iter()
         .map(seat_from_row)
         .collect::<Result<Vec<_>, _>>()?;
     let actions = sqlx::query(
-        "SELECT version, seat, text, auto FROM actions WHERE table_id = $1 ORDER BY version",
+        "SELECT version, seat, text, auto FROM actions WHERE table_id = $1 AND version > $2 \
+         ORDER BY version",
     )
     .bind(&id)
-    .fetch_all(pool)
+    .bind(after as i64)
+    .fetch_all(&mut *tx)
     .await?
     .iter()
     .map(|a| {
@@ -277,6 +280,16 @@ async fn load(pool: &PgPool, row: PgRow) -> Result<StoredTable, StoreError> {
 }
 
 impl PgStore {
+    /// A read-only transaction that sees one snapshot (a table's row, seats
+    /// and actions read in it agree).
+    async fn snapshot(&self) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await?;
+        Ok(tx)
+    }
+
     async fn append(
         &self,
         table_id: &str,
@@ -424,31 +437,44 @@ impl Store for PgStore {
 
     fn unfinished_tables(&self, since: i64) -> StoreFuture<'_, Vec<StoredTable>> {
         Box::pin(async move {
+            let mut tx = self.snapshot().await?;
             let rows = sqlx::query(
                 "SELECT * FROM game_tables WHERE NOT finished AND updated_at >= $1 \
                  ORDER BY created_at",
             )
             .bind(since)
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *tx)
             .await?;
             let mut tables = Vec::with_capacity(rows.len());
             for row in rows {
-                tables.push(load(&self.pool, row).await?);
+                tables.push(load(&mut tx, row, 0).await?);
             }
+            tx.commit().await?;
             Ok(tables)
         })
     }
 
     fn load_table<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
+        self.load_table_after(table_id, 0)
+    }
+
+    fn load_table_after<'a>(
+        &'a self,
+        table_id: &'a str,
+        after: u64,
+    ) -> StoreFuture<'a, Option<StoredTable>> {
         Box::pin(async move {
+            let mut tx = self.snapshot().await?;
             let row = sqlx::query("SELECT * FROM game_tables WHERE id = $1")
                 .bind(table_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *tx)
                 .await?;
-            match row {
-                Some(row) => Ok(Some(load(&self.pool, row).await?)),
-                None => Ok(None),
-            }
+            let table = match row {
+                Some(row) => Some(load(&mut tx, row, after).await?),
+                None => None,
+            };
+            tx.commit().await?;
+            Ok(table)
         })
     }
 
