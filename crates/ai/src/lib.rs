@@ -179,7 +179,7 @@ pub fn resolve<G: Game>(name: &str, players: usize) -> Result<AgentSpec, Unknown
         ))
     })?;
     if let AgentSpec::Net(c) = &spec {
-        net::available(G::ID, c.file.as_deref())
+        net::available(G::ID, players, c.file.as_deref())
             .map_err(|e| UnknownAgent(format!("agent `{name}`: {e}")))?;
     }
     Ok(spec)

@@ -6,11 +6,15 @@
 use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities};
 use super::encode::NetVariant;
 use super::eval::{Candidate, Evaluator, equity};
+use super::seat_agent::SeatNetAgent;
+use super::seats::SeatNet;
 use super::{NetFile, NetLoadError, load};
 use crate::met::Crawford;
 use crate::spec::NetConfig;
 use crate::{ActionEstimate, Agent, Equity, EquityKind, Outcomes};
 use spelbord_engine::backgammon::BackgammonRules;
+use spelbord_engine::high_gammon::HgState;
+use spelbord_engine::stumphog::StumphogState;
 use spelbord_engine::tables::{Phase, StepBoard, TablesAction, TablesState};
 use spelbord_engine::tawla::TawlaRules;
 use spelbord_engine::{GameState, Player, Viewer};
@@ -272,7 +276,24 @@ pub fn net_agent<S: GameState>(config: &NetConfig) -> Result<Box<dyn Agent<S>>, 
     if TypeId::of::<S>() == TypeId::of::<TablesState<TawlaRules>>() {
         return boxed::<S, TawlaRules>(config);
     }
+    if TypeId::of::<S>() == TypeId::of::<HgState>() {
+        return boxed_seats::<S, HgState>(config);
+    }
+    if TypeId::of::<S>() == TypeId::of::<StumphogState>() {
+        return boxed_seats::<S, StumphogState>(config);
+    }
     Err(NetLoadError::NoNet(std::any::type_name::<S>().into()))
+}
+
+/// The seat-network agent of state `T` as an agent of `S` (which is `T`).
+fn boxed_seats<S: GameState, T: SeatNet>(
+    config: &NetConfig,
+) -> Result<Box<dyn Agent<S>>, NetLoadError> {
+    let agent: Box<dyn Agent<T>> = Box::new(SeatNetAgent::<T>::new(config.clone()));
+    let any: Box<dyn Any> = Box::new(agent);
+    any.downcast::<Box<dyn Agent<S>>>()
+        .map(|agent| *agent)
+        .map_err(|_| NetLoadError::NoNet(std::any::type_name::<S>().into()))
 }
 
 /// The `net` agent of variant `V` as an agent of `S` (which is `V`'s state).
