@@ -39,7 +39,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub no_color: bool,
     /// Start from this position, written in the game's position notation
-    /// (docs/engine.md), with the options it names; not with `--save`.
+    /// (docs/engine.md; in backgammon also GNU Backgammon's
+    /// `POSITIONID:MATCHID`), with the options it names; not with `--save`.
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
 }

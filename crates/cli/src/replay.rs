@@ -64,6 +64,9 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
                 }
                 if args.board {
                     print!("{}", state.render(Viewer::Spectator, false));
+                    if let Some(id) = gnubg_id(state.as_ref()) {
+                        println!("GNU Backgammon ID: {id}");
+                    }
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -84,6 +87,15 @@ pub fn run(args: ReplayArgs) -> Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// GNU Backgammon's position and match ID of a backgammon position.
+pub fn gnubg_id(state: &dyn spelbord_engine::DynState) -> Option<String> {
+    let bg = state
+        .as_any()
+        .downcast_ref::<spelbord_engine::dynamic::StateOf<spelbord_engine::backgammon::Backgammon>>(
+        )?;
+    Some(bg.0.gnubg_id())
 }
 
 /// The players' names from the record, or "?" for seats it does not name.

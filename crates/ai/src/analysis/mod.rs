@@ -425,7 +425,9 @@ pub fn analyse_game<G: Game>(
     } else {
         Unit::WinChance
     };
-    let players = summaries(&end, names, &decisions, dice.then_some(&rolls[..]));
+    // Games without chance (Läger) have no luck to report.
+    let luck = (dice && !rolls.is_empty()).then_some(&rolls[..]);
+    let players = summaries(&end, names, &decisions, luck);
     Ok(Analysis {
         game: G::ID.into(),
         analyser: analyser_name,

@@ -67,7 +67,8 @@ fn every_game_is_analysed_with_a_summary_per_player() {
     check_summary::<HighGammon>("mcts:prior=on,cutoff=4,iters=60", 120);
     check_summary::<TricTrac>("mcts:prior=on,cutoff=4,iters=60", 120);
     check_summary::<Stumphog>("mcts:prior=on,cutoff=4,iters=60", 120);
-    check_summary::<Lager>("alphabeta:nodes=2000", 60);
+    let l = check_summary::<Lager>("alphabeta:nodes=2000", 60);
+    assert!(l.players.iter().all(|p| p.luck.is_none()));
     let s = check_summary::<Stortok>("ismcts:iters=60,cutoff=10", 40);
     // A card game has no rolls to be lucky in.
     assert!(s.rolls.is_empty() && s.players.iter().all(|p| p.luck.is_none()));

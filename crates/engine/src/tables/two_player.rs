@@ -21,6 +21,7 @@ use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+mod gnubg_id;
 mod position;
 
 /// The highest cube value, as a power of two (64).

@@ -149,6 +149,11 @@ impl<V: TablesVariant> FromStr for TablesState<V> {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Self, Error> {
+        if V::ID == "backgammon" && super::gnubg_id::is_gnubg_id(text) {
+            let notation = super::gnubg_id::gnubg_id_to_notation(text)
+                .map_err(|reason| bad_position(text, reason))?;
+            return parse(&notation).map_err(|reason| bad_position(text, reason));
+        }
         parse(text).map_err(|reason| bad_position(text, reason))
     }
 }
