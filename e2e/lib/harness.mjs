@@ -21,7 +21,7 @@ export const SHOTS = process.env.SPELBORD_SCREENSHOTS || path.join(REPO, 'target
 
 /** Desktop and phone (portrait) window sizes. */
 export const SIZES = {
-  desktop: { width: 1366, height: 900 },
+  desktop: { width: 1366, height: 800 },
   phone: { width: 390, height: 844 },
 };
 
@@ -181,6 +181,7 @@ export async function createInLobby(page, base, game, options, seats) {
 async function phase(page) {
   return page.evaluate(() => {
     if (document.querySelector('[data-testid="game-over"]')) return 'over';
+    if (document.querySelector('[data-testid="next-game"]')) return 'mine';
     const bar = document.querySelector('.status-bar');
     if (bar && bar.classList.contains('your-turn') && !document.querySelector('.controls .muted')) return 'mine';
     return 'wait';
@@ -221,12 +222,18 @@ export async function clickTarget(page, target) {
 export async function playOneMove(page, random) {
   for (let clicks = 0; clicks < 20; clicks++) {
     if ((await phase(page)) !== 'mine') return;
+    const next = page.locator('[data-testid="next-game"]');
+    if (await next.count()) {
+      // A game of a match ended: go on to the next.
+      await next.click();
+      return;
+    }
     const confirm = page.locator('[data-testid="confirm"]:not([disabled])');
     if (await confirm.count()) {
       await confirm.click();
       return;
     }
-    const prompt = page.locator('.prompt button.primary');
+    const prompt = page.locator('[data-testid="cube-prompt"] button.primary, .prompt button.primary');
     if (await prompt.count()) {
       await prompt.first().click();
       return;
@@ -267,7 +274,7 @@ export async function playToEnd(page, opts = {}) {
   let moves = 0;
   for (;;) {
     await page.waitForFunction(() => {
-      if (document.querySelector('[data-testid="game-over"]')) return true;
+      if (document.querySelector('[data-testid="game-over"]') || document.querySelector('[data-testid="next-game"]')) return true;
       const bar = document.querySelector('.status-bar');
       return !!bar && bar.classList.contains('your-turn') && !document.querySelector('.controls .muted');
     }, null, { timeout: 60000 });

@@ -8,7 +8,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, playOneMoveByKeyboard, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, launchBrowser, newPage, playOneMove, playOneMoveByKeyboard, shot, startServer } from '../lib/harness.mjs';
 
 /** @type {import('../lib/harness.mjs').Server} */
 let server;
@@ -25,7 +25,7 @@ after(async () => {
   if (server) await server.stop();
 });
 
-test('the computer\'s moves: every position drawn in turn, the last one marked, the title cue', async () => {
+test('the computer\'s moves: every position drawn in turn, its checkers sliding in, the last one marked, the title cue', async () => {
   const { context, page, errors } = await newPage(browser, 'desktop');
   await page.addInitScript(() => {
     localStorage.setItem('spelbord.speed', '"normal"');
@@ -33,9 +33,18 @@ test('the computer\'s moves: every position drawn in turn, the last one marked, 
     const seen = [];
     // @ts-ignore
     window.seenVersions = seen;
+    /** @type {string[]} */
+    const slides = [];
+    // @ts-ignore
+    window.slides = slides;
     new MutationObserver(() => {
       const v = document.querySelector('.board-wrap')?.getAttribute('data-version');
-      if (v && seen[seen.length - 1] !== Number(v)) seen.push(Number(v));
+      if (v && seen[seen.length - 1] !== Number(v)) {
+        seen.push(Number(v));
+        // A checker that slides in: its animation and where it starts.
+        const moving = document.querySelector('.board-svg .checker.arrived');
+        if (moving) slides.push(`${getComputedStyle(moving).animationName} ${moving.getAttribute('style')}`);
+      }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'] });
   });
   await createInLobby(page, server.url, 'tawla', {}, ['you', 'ai']);
@@ -53,11 +62,52 @@ test('the computer\'s moves: every position drawn in turn, the last one marked, 
   for (let i = 1; i < live.length; i++) {
     assert.equal(live[i], live[i - 1] + 1, `every position is drawn in turn: ${live.join(',')}`);
   }
+  // The computer's checkers slid in from where they stood.
+  // @ts-ignore
+  const slides = /** @type {string[]} */ (await page.evaluate(() => window.slides));
+  assert.ok(slides.length >= 3, `a slide for each of the computer's moves: ${slides.join(' | ')}`);
+  assert.ok(slides.every((x) => /^slide-in --dx: -?\d+px; --dy: -?\d+px; --slide-ms: 450ms/.test(x)), slides.join(' | '));
+  assert.ok(slides.some((x) => !/--dx: 0px; --dy: 0px/.test(x)), 'a slide moves');
   // The computer's last move is marked on the board.
   assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is marked');
   assert.match(await page.title(), /Your turn/);
+  // The log numbers moves by turn and gives the computer's in my numbering:
+  // Black's checkers all start on my point 1.
+  const moves = await page.locator('[data-testid="log-move"]').allTextContents();
+  const theirs = moves.filter((m) => m.startsWith('Computer'));
+  assert.ok(theirs.length >= 3, moves.join(' | '));
+  assert.match(theirs[0], /^Computer \(easy\): 1\//, 'the computer\'s first move from my point 1');
+  const numbers = await page.locator('[data-testid="log-move"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('value'))));
+  assert.deepEqual(numbers, numbers.map((_, i) => i + 1), 'moves numbered by turn');
   await shot(page, 'tawla-last-move');
   assert.ok(await page.locator('[data-testid="toast"]').count() <= 1, 'one notice at a time');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at the instant speed the computer\'s moves are drawn in place', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await page.addInitScript(() => {
+    localStorage.setItem('spelbord.speed', '"instant"');
+    // @ts-ignore
+    window.slid = 0;
+    new MutationObserver(() => {
+      // @ts-ignore
+      if (document.querySelector('.board-svg .checker.arrived')) window.slid += 1;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await createInLobby(page, server.url, 'backgammon', { cube: 'off' }, ['you', 'ai']);
+  const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+    && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
+  for (let turn = 0; turn < 2; turn++) {
+    await myTurn();
+    await playOneMove(page, () => 0.5);
+  }
+  await myTurn();
+  assert.equal(await page.locator('[data-testid="speed"]').inputValue(), 'instant');
+  // @ts-ignore
+  assert.equal(await page.evaluate(() => window.slid), 0, 'nothing slides');
+  assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is still marked');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -31,17 +31,18 @@ after(async () => {
 });
 
 /**
- * Options that keep each game short enough for a test, and its seats.
- * @type {Record<string, {options: Record<string, string>, seats: string[]}>}
+ * Options that keep each game short enough for a test, its seats, and the
+ * words the game-over view may name its ending with.
+ * @type {Record<string, {options: Record<string, string>, seats: string[], ending: RegExp}>}
  */
 const SETUPS = {
-  tawla: { options: {}, seats: ['you', 'ai'] },
-  backgammon: { options: { cube: 'on' }, seats: ['you', 'ai'] },
-  'high-gammon': { options: { players: '2' }, seats: ['you', 'ai'] },
-  'tric-trac': { options: { players: '2' }, seats: ['you', 'ai'] },
-  stumphog: { options: { turns: '40' }, seats: ['you', 'ai'] },
-  stortok: { options: { players: '3', cap: '60' }, seats: ['you', 'ai', 'ai'] },
-  lager: { options: { max_plies: '30' }, seats: ['you', 'ai'] },
+  tawla: { options: {}, seats: ['you', 'ai'], ending: /single game|double game \(diplo\)|the mother rule|a draw/ },
+  backgammon: { options: { cube: 'on' }, seats: ['you', 'ai'], ending: /single game|a gammon|a backgammon|dropped the double|a draw/ },
+  'high-gammon': { options: { players: '2' }, seats: ['you', 'ai'], ending: /bore off all 9 stones first|dropped the double/ },
+  'tric-trac': { options: { players: '2' }, seats: ['you', 'ai'], ending: /filled the three goal points|dropped the double/ },
+  stumphog: { options: { turns: '40' }, seats: ['you', 'ai'], ending: /uttorkad|stones in Ute|turn limit/ },
+  stortok: { options: { players: '3', cap: '60' }, seats: ['you', 'ai', 'ai'], ending: /the stortok|no stortok/ },
+  lager: { options: { max_plies: '30' }, seats: ['you', 'ai'], ending: /camp|had no move|third time|move limit/ },
 };
 
 describe('each game against the computer', () => {
@@ -74,10 +75,15 @@ describe('each game against the computer', () => {
       const moves = await playToEnd(page, {
         seed: 7,
         custom: async (n) => {
-          if (!promptShot && (await page.locator('.prompt').count())) {
-            // The cube's question is a prompt over the board.
+          if (!promptShot && (await page.locator('[data-testid="cube-prompt"]').count())) {
+            // The cube's question stands inline under the board, not over it.
             promptShot = true;
-            assert.match(await page.locator('.prompt h2').textContent() || '', /[Dd]ouble/);
+            const prompt = page.locator('[data-testid="cube-prompt"]');
+            assert.match(await prompt.textContent() || '', /[Dd]ouble/);
+            const board = await page.locator('.board-svg').boundingBox();
+            const box = await prompt.boundingBox();
+            assert.ok(board && box && box.y >= board.y + board.height - 1, 'the cube prompt is below the board');
+            assert.ok(box && box.y + box.height <= SIZES.desktop.height, 'the cube prompt is in sight');
             await shot(page, `${id}-prompt`);
           }
           if (n === 1) {
@@ -128,6 +134,12 @@ describe('each game against the computer', () => {
             if (!(await page.locator('[data-testid="game-over"]').count()) && !(/hidden/.test(id))) {
               assert.ok((await page.locator('.log li').count()) >= Math.min(before, 1));
             }
+            if (id !== 'stortok') {
+              // After the reload the log still says who made each move.
+              await page.waitForFunction(() => document.querySelectorAll('[data-testid="log-move"]').length >= 2);
+              const movers = await page.locator('[data-testid="log-move"]').evaluateAll((els) => els.map((e) => e.querySelector('.who')?.textContent || ''));
+              assert.ok(movers.every((w) => /^(You|Computer.*): $/.test(w)), `who moved: ${movers.join('|')}`);
+            }
             reloaded = true;
           }
           if (n === 4 && !phoneShot) {
@@ -145,6 +157,12 @@ describe('each game against the computer', () => {
       const title = await over.locator('h2').textContent();
       assert.match(title || '', /You won!|You lost|Draw|won/);
       assert.ok(await over.locator('.score-table tr').count() >= 3, 'a score row per player');
+      // How the game ended, in the game's own terms.
+      assert.match(await over.locator('[data-testid="ending"]').textContent() || '', setup.ending);
+      if (id === 'high-gammon') {
+        // What the loser pays, and why.
+        assert.match((await over.locator('[data-testid="pays"]').allTextContents()).join(' '), /pays \d+/);
+      }
       await shot(page, `${id}-over`);
       assert.ok(reloaded || moves < 3, 'the reload was tried');
       assert.ok(typed || moves < 2, 'a move was typed in notation');

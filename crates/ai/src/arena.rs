@@ -16,7 +16,7 @@
 
 use crate::Agent;
 use spelbord_engine::rng::seeded;
-use spelbord_engine::{Game, GameState, Outcome, Turn};
+use spelbord_engine::{Game, GameState, Notation, Outcome, Turn};
 use std::time::Instant;
 
 /// The agent (index) in each seat of game number `game`: seat s gets agent
@@ -123,6 +123,8 @@ pub struct GameResult {
     pub longest: Vec<f64>,
     /// All actions, chance included.
     pub plies: u64,
+    /// Every action in the game's notation (for the game's record).
+    pub actions: Vec<String>,
 }
 
 impl GameResult {
@@ -152,6 +154,7 @@ pub fn play_game<G: Game>(
     let mut seconds = vec![0f64; seats];
     let mut longest = vec![0f64; seats];
     let mut plies = 0u64;
+    let mut actions = Vec::new();
     let hidden = G::HIDDEN_INFORMATION;
     loop {
         let action = match state.turn() {
@@ -176,10 +179,12 @@ pub fn play_game<G: Game>(
                 agent.inform(&state, action);
             }
         }
+        actions.push(state.format_action(action));
         state.apply(action);
         plies += 1;
     }
     GameResult {
+        actions,
         returns: state.returns().as_slice().to_vec(),
         outcome: state.outcome(),
         decisions,

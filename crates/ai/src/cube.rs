@@ -133,6 +133,10 @@ impl<S: GameState + Heuristic> Agent<S> for CubeAware<S> {
         self.inner.cube_choice(state)
     }
 
+    fn rate(&mut self, state: &S, action: S::Action) -> Option<ActionEstimate<S::Action>> {
+        self.inner.rate(state, action)
+    }
+
     fn analyse(&mut self, state: &S) -> Vec<ActionEstimate<S::Action>> {
         if self.inner.cube_choice(state).is_some() {
             return self.inner.analyse(state);

@@ -52,7 +52,7 @@ pub fn default_hint_budget(game: &str) -> Budget {
     }
 }
 
-fn with_budget(mut spec: AgentSpec, budget: Budget) -> AgentSpec {
+pub(crate) fn with_budget(mut spec: AgentSpec, budget: Budget) -> AgentSpec {
     match &mut spec {
         AgentSpec::Mcts(c) | AgentSpec::Ismcts(c) => c.budget = budget,
         AgentSpec::AlphaBeta(c) => c.budget = Some(budget),

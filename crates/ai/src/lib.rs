@@ -7,6 +7,7 @@
 //! cube decisions, hints, and the scoring of arena matches.
 
 mod alphabeta;
+pub mod analysis;
 pub mod arena;
 mod bridge;
 pub mod cube;
@@ -61,6 +62,12 @@ pub trait Agent<S: GameState>: Send {
     /// (for hints); empty when the agent does not estimate actions.
     fn analyse(&mut self, _state: &S) -> Vec<ActionEstimate<S::Action>> {
         Vec::new()
+    }
+    /// The agent's estimate of one legal action of the player to move,
+    /// searched as deeply as [`Agent::analyse`] searches its best actions
+    /// (for game analysis); `None` when the agent has no such estimate.
+    fn rate(&mut self, _state: &S, _action: S::Action) -> Option<ActionEstimate<S::Action>> {
+        None
     }
     /// The agent's own choice at a cube decision (double or roll; take or
     /// drop), from its cubeful estimates; `None`: the generic cube rule
@@ -172,7 +179,7 @@ pub fn resolve<G: Game>(name: &str, players: usize) -> Result<AgentSpec, Unknown
         ))
     })?;
     if let AgentSpec::Net(c) = &spec {
-        net::available(G::ID, c.file.as_deref())
+        net::available(G::ID, players, c.file.as_deref())
             .map_err(|e| UnknownAgent(format!("agent `{name}`: {e}")))?;
     }
     Ok(spec)
@@ -257,6 +264,9 @@ impl<S: GameState> Agent<S> for Named<S> {
     }
     fn analyse(&mut self, state: &S) -> Vec<ActionEstimate<S::Action>> {
         self.inner.analyse(state)
+    }
+    fn rate(&mut self, state: &S, action: S::Action) -> Option<ActionEstimate<S::Action>> {
+        self.inner.rate(state, action)
     }
     fn cube_choice(&mut self, state: &S) -> Option<S::Action> {
         self.inner.cube_choice(state)

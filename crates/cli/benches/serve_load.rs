@@ -12,7 +12,15 @@
 //! from 0 to twice `--think-ms` (mean 5 s), so that many tables make a
 //! realistic rate; `--think-ms 0` acts as fast as the server answers.
 //!
-//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--game ID]`
+//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--game ID] [--db postgres://… [--nodes N]]`
+//!
+//! With `--db` the server runs on a new database of that PostgreSQL server,
+//! as `--nodes` nodes (default 1). With several nodes each table is created
+//! through one node, played through the next and watched through the one
+//! after (as behind a proxy that spreads requests without regard to the
+//! table): its actions are forwarded to the owner and its events reach the
+//! spectators through PostgreSQL's notifications. The server figures are
+//! the sums over the nodes.
 
 #[allow(dead_code)]
 #[path = "../tests/server/harness.rs"]
@@ -39,6 +47,8 @@ struct Options {
     seconds: u64,
     think_ms: u64,
     game: Option<String>,
+    db: Option<String>,
+    nodes: usize,
 }
 
 /// When each action request was sent: (table, version it makes) → time.
@@ -51,6 +61,8 @@ fn options() -> Options {
         seconds: 20,
         think_ms: 5000,
         game: None,
+        db: None,
+        nodes: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -62,6 +74,8 @@ fn options() -> Options {
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
             "--think-ms" => o.think_ms = value.parse().expect("--think-ms MS"),
             "--game" => o.game = Some(value),
+            "--db" => o.db = Some(value),
+            "--nodes" => o.nodes = value.parse().expect("--nodes N"),
             _ => {
                 i += 1;
                 continue;
@@ -322,8 +336,11 @@ async fn seat_socket(
 
 /// One bot table after another until the deadline; returns the latencies of
 /// action requests and the spectators' event lags, in microseconds.
+#[allow(clippy::too_many_arguments)]
 async fn bot(
     api: Api,
+    creator: Api,
+    watch_base: String,
     game: String,
     seed: u64,
     watchers: usize,
@@ -344,7 +361,7 @@ async fn bot(
     let until = tokio::time::Instant::from_std(deadline);
     while Instant::now() < deadline {
         let create = json!({ "game": game, "options": {}, "seats": vec!["open"; players] });
-        let (status, table, _) = post_resending(&api, "/api/tables", &create, None).await;
+        let (status, table, _) = post_resending(&creator, "/api/tables", &create, None).await;
         assert_eq!(status, 201, "create {game}: {table}");
         let id = table["id"].as_str().expect("id").to_string();
         let hidden = table["hidden_information"]
@@ -353,7 +370,7 @@ async fn bot(
         let spectators: Vec<_> = (0..watchers)
             .map(|_| {
                 tokio::spawn(spectator(
-                    api.base.clone(),
+                    watch_base.clone(),
                     id.clone(),
                     sent.clone(),
                     deadline,
@@ -451,18 +468,35 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
-    let server = Server::start(&[
+    let caps = [
         "--max-watchers-per-table",
         "1000",
         "--max-watchers",
         "1000000",
-    ]);
-    let pid = server.pid();
+    ];
+    let servers: Vec<Server> = match &o.db {
+        Some(db) => {
+            let url = runtime
+                .block_on(spelbord_server::store::fresh_database(db))
+                .expect("a new PostgreSQL database");
+            (0..o.nodes.max(1))
+                .map(|_| Server::start_on(&url, &caps))
+                .collect()
+        }
+        None => vec![Server::start(&caps)],
+    };
+    let pids: Vec<u32> = servers.iter().map(Server::pid).collect();
+    let cpu_ms_all = |pids: &[u32]| pids.iter().filter_map(|p| cpu_ms(*p)).sum::<f64>();
+    let memory_all = |pids: &[u32]| {
+        pids.iter()
+            .map(|p| memory_mib(*p))
+            .fold((0.0, 0.0), |a, m| (a.0 + m.0, a.1 + m.1))
+    };
     let ids: Vec<String> = match &o.game {
         Some(g) => vec![g.clone()],
         None => games().iter().map(|g| g.id().to_string()).collect(),
     };
-    let cpu_before = cpu_ms(pid).unwrap_or(0.0);
+    let cpu_before = cpu_ms_all(&pids);
     let own_cpu_before = cpu_ms(std::process::id()).unwrap_or(0.0);
     let started = Instant::now();
     // A tenth of the run (at most 10 s) to bring every bot in.
@@ -472,10 +506,13 @@ fn main() {
         let mut tasks = Vec::new();
         for t in 0..o.tables {
             // Each bot has its own client, so its own connection.
-            let api = Api::new(&server.base);
+            let node = |k: usize| &servers[(t + k) % servers.len()].base;
+            let api = Api::new(node(1));
             let game = ids[t % ids.len()].clone();
             tasks.push(tokio::spawn(bot(
                 api,
+                Api::new(node(0)),
+                node(2).clone(),
                 game,
                 t as u64,
                 o.watchers,
@@ -485,9 +522,10 @@ fn main() {
             )));
         }
         // The server's memory in the middle of the run, with everyone connected.
+        let sampled = pids.clone();
         let sampler = tokio::spawn(async move {
             tokio::time::sleep_until(tokio::time::Instant::from_std(started + ramp * 2)).await;
-            memory_mib(pid)
+            memory_all(&sampled)
         });
         let mut all = Vec::new();
         let mut lags = Vec::new();
@@ -499,21 +537,23 @@ fn main() {
         (all, lags, sampler.await.unwrap_or_default())
     });
     let elapsed = started.elapsed().as_secs_f64();
-    let cpu = cpu_ms(pid).unwrap_or(0.0) - cpu_before;
+    let cpu = cpu_ms_all(&pids) - cpu_before;
     let own_cpu = cpu_ms(std::process::id()).unwrap_or(0.0) - own_cpu_before;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load = load.split_whitespace().next().unwrap_or("?").to_string();
-    let (_, peak) = memory_mib(pid);
+    let (_, peak) = memory_all(&pids);
     latencies.sort_unstable();
     lags.sort_unstable();
     let actions = latencies.len();
     println!(
-        "{{\"tables\": {}, \"watchers\": {}, \"think_ms\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \
+        "{{\"nodes\": {}, \"db\": \"{}\", \"tables\": {}, \"watchers\": {}, \"think_ms\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \
          \"actions\": {actions}, \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \
          \"max_ms\": {:.2}, \"events\": {}, \"lag_p50_ms\": {:.2}, \"lag_p99_ms\": {:.2}, \
          \"server_cpu_ms_per_action\": {:.3}, \"server_cpu_cores\": {:.2}, \"bench_cpu_cores\": {:.2}, \
          \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}, \"load_average\": {load}, \
          \"seat_reconnects\": {}, \"spectators_refused\": {}, \"requests_resent\": {}}}",
+        servers.len(),
+        if o.db.is_some() { "postgres" } else { "sqlite" },
         o.tables,
         o.tables * o.watchers,
         o.think_ms,

@@ -4,12 +4,12 @@
 //! and the thinking time per move.
 
 use crate::term::{progress, progress_wanted};
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
 use spelbord_ai::arena::{GameResult, elo, game_scores, play_game, seating, summarize};
 use spelbord_ai::{Agent, make_agent_for};
-use spelbord_engine::{Game, GameState, GameVisitor, Options, visit_game};
+use spelbord_engine::{Game, GameState, GameVisitor, Options, Record, visit_game};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -42,6 +42,10 @@ pub struct ArenaArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Write each game's record to this folder as JSON
+    /// (`GAME-NNNNNN.json`, the agents named as the players).
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// Splits the agents list: a `key=value` item belongs to the agent before it.
@@ -202,6 +206,9 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         .flatten()
         .collect();
     let names = unique_names(&agents);
+    if let Some(dir) = &args.record {
+        write_records::<G>(dir, &options, &names, &results)?;
+    }
     let mut scores = vec![Vec::new(); k];
     let mut seconds = vec![0.0; k];
     let mut decisions = vec![0u64; k];
@@ -292,6 +299,28 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         plies_mean: plies as f64 / games as f64,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// Writes each game's record to `dir`.
+fn write_records<G: Game>(
+    dir: &std::path::Path,
+    options: &Options,
+    names: &[String],
+    results: &[Seated],
+) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (i, (seated, r)) in results.iter().enumerate() {
+        let players = seated.iter().map(|&a| names[a].clone()).collect();
+        let mut record = Record::new(G::ID, options.clone(), players);
+        record.actions = r.actions.clone();
+        if r.outcome.is_some() {
+            record.finish(&r.returns, r.outcome);
+        }
+        let path = dir.join(format!("{}-{i:06}.json", G::ID));
+        std::fs::write(&path, record.to_json())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Runs `spelbord arena`.

@@ -1,11 +1,15 @@
 #![forbid(unsafe_code)]
 //! `spelbord`: play, study and measure the spelbord games from the terminal.
 
+mod analyse;
 mod arena;
 mod bench;
 mod bench_agent;
 mod catalogue;
+mod export;
 mod gnubg;
+mod import;
+mod mat;
 mod play;
 mod replay;
 mod selfplay;
@@ -41,6 +45,13 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Check a game record and summarise it.
     Replay(replay::ReplayArgs),
+    /// Rate every decision of a recorded game, the luck of every roll, and
+    /// each player's error rate (see docs/ai.md).
+    Analyse(analyse::AnalyseArgs),
+    /// Write a backgammon record as a Jellyfish .mat file (GNU Backgammon reads it).
+    Export(export::ExportArgs),
+    /// Read a Jellyfish .mat match file (e.g. from GNU Backgammon) into records.
+    Import(import::ImportArgs),
     /// Train a game's evaluation network by self-play (see docs/ai.md).
     Train(train::TrainArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
@@ -59,6 +70,9 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Arena(a) => arena::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Analyse(a) => analyse::run(a),
+        Command::Export(a) => export::run(a),
+        Command::Import(a) => import::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Train(a) => train::run(a),
         Command::Verify(a) => verify::run(a),

@@ -4,21 +4,26 @@
 use crate::term::{progress, progress_wanted};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use spelbord_ai::net::seat_train::{new_seat_net, train_seats};
 use spelbord_ai::net::train::{TrainConfig, new_net, train};
-use spelbord_ai::net::{NetFile, NetVariant, check};
+use spelbord_ai::net::{NetFile, NetVariant, SeatNet, TRAINABLE, check, load_seat_net};
 use spelbord_engine::backgammon::{Backgammon, BackgammonRules};
+use spelbord_engine::high_gammon::{HighGammon, TricTrac};
+use spelbord_engine::stumphog::Stumphog;
 use spelbord_engine::tawla::{Tawla, TawlaRules};
-use spelbord_engine::{Game, Options};
+use spelbord_engine::{Game, GameState, Options};
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Options of `spelbord train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game's id (networks exist for: backgammon, tawla).
+    /// The game's id: backgammon, tawla, high-gammon, tric-trac, stumphog.
     pub game: String,
-    /// A game option as key=value (repeatable; the cube and match options
-    /// do not change self-play, which is cubeless single games).
+    /// A game option as key=value (repeatable). Backgammon and Tawla: the
+    /// cube and match options do not change self-play, which is cubeless
+    /// single games. High-O Gammon and Tric-Trac: one network per number of
+    /// players (`players=2`, 3 or 4).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
     /// Self-play games to train on in this run.
@@ -36,7 +41,8 @@ pub struct TrainArgs {
     /// Where to write the network (and its checkpoints).
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
-    /// The trace decay λ of TD(λ) (0: TD(0)).
+    /// The trace decay λ of TD(λ) (0: TD(0); High-O Gammon, Tric-Trac and
+    /// Stumphög train by TD(0) only).
     #[arg(long, default_value_t = 0.0)]
     pub lambda: f32,
     /// The learning rate.
@@ -57,6 +63,18 @@ fn write(net: &NetFile, path: &str) -> Result<()> {
     Ok(())
 }
 
+fn config(args: &TrainArgs) -> TrainConfig {
+    TrainConfig {
+        games: args.games,
+        threads: args.threads.max(1),
+        seed: args.seed,
+        lambda: args.lambda.clamp(0.0, 1.0),
+        alpha: args.alpha,
+        hidden: args.hidden,
+        ..TrainConfig::default()
+    }
+}
+
 fn run_for<V: NetVariant>(variant: V, args: &TrainArgs) -> Result<()> {
     let out = args.out.clone().unwrap_or_else(|| format!("{}.net", V::ID));
     let mut net = match &args.resume {
@@ -68,25 +86,59 @@ fn run_for<V: NetVariant>(variant: V, args: &TrainArgs) -> Result<()> {
         }
         None => new_net::<V>(args.hidden.max(1), args.seed),
     };
-    let cfg = TrainConfig {
-        games: args.games,
-        threads: args.threads.max(1),
-        seed: args.seed,
-        lambda: args.lambda.clamp(0.0, 1.0),
-        alpha: args.alpha,
-        hidden: args.hidden,
-        ..TrainConfig::default()
+    let cfg = config(args);
+    run_training(&mut net, &cfg, args, &out, |net, cfg, on_batch| {
+        train(variant, net, cfg, on_batch)
+    })
+}
+
+/// Trains the seat network of game `G` (High-O Gammon, Tric-Trac, Stumphög).
+fn run_seats<G: Game>(args: &TrainArgs) -> Result<()>
+where
+    G::State: SeatNet,
+{
+    if args.lambda != 0.0 {
+        bail!("{} networks train by TD(0) only: leave out --lambda", G::ID);
+    }
+    let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
+    let game = G::from_options(&options)?;
+    let start = game.initial_state();
+    let players = start.num_players();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| format!("{}-{players}.net", G::ID));
+    let mut net = match &args.resume {
+        Some(path) => {
+            let net = load_seat_net::<G::State>(start.net_game(), players, Some(path))?;
+            NetFile::clone(&net)
+        }
+        None => new_seat_net(&start, args.hidden.max(1), args.seed),
     };
+    let cfg = config(args);
+    run_training(&mut net, &cfg, args, &out, |net, cfg, on_batch| {
+        train_seats(&game, net, cfg, on_batch)
+    })
+}
+
+/// Runs `train` on `net` with a progress bar and checkpoints to `out`.
+fn run_training(
+    net: &mut NetFile,
+    cfg: &TrainConfig,
+    args: &TrainArgs,
+    out: &str,
+    train: impl FnOnce(&mut NetFile, &TrainConfig, &mut dyn FnMut(&NetFile, u64)),
+) -> Result<()> {
     let show = progress_wanted(false);
     let bar = progress(args.games, show);
     let start = Instant::now();
     let cpu = cpu_time::ProcessTime::now();
     let every = args.checkpoint_every.max(1);
     let mut failed = None;
-    train(variant, &mut net, &cfg, |net, done| {
+    train(net, cfg, &mut |net, done| {
         bar.set_position(done);
         if done % every < cfg.threads as u64 || done == cfg.games {
-            if let Err(e) = write(net, &out) {
+            if let Err(e) = write(net, out) {
                 failed.get_or_insert(e);
             }
             if !show {
@@ -104,10 +156,10 @@ fn run_for<V: NetVariant>(variant: V, args: &TrainArgs) -> Result<()> {
     if let Some(e) = failed {
         return Err(e);
     }
-    write(&net, &out)?;
+    write(net, out)?;
     eprintln!(
         "{}: {} games this run, {} in all; {:.0} s, {:.0} CPU s; written to {out}",
-        V::ID,
+        net.game,
         args.games,
         net.games_trained,
         start.elapsed().as_secs_f64(),
@@ -128,9 +180,13 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
             let mother = options.get("mother") != "off";
             run_for(TawlaRules { mother }, &args)?;
         }
-        other => {
-            bail!("no network to train for `{other}` (networks exist for: backgammon, tawla)")
-        }
+        "high-gammon" => run_seats::<HighGammon>(&args)?,
+        "tric-trac" => run_seats::<TricTrac>(&args)?,
+        "stumphog" => run_seats::<Stumphog>(&args)?,
+        other => bail!(
+            "no network to train for `{other}` (networks exist for: {})",
+            TRAINABLE.join(", ")
+        ),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -175,7 +231,50 @@ mod tests {
         wrong.resume = Some(out.into());
         assert!(run(wrong).is_err());
         std::fs::remove_file(&path).ok();
-        let err = run(args("stumphog", out)).unwrap_err().to_string();
-        assert!(err.contains("backgammon, tawla"), "{err}");
+        let err = run(args("lager", out)).unwrap_err().to_string();
+        assert!(err.contains("backgammon, tawla, high-gammon"), "{err}");
+    }
+
+    #[test]
+    fn high_gammon_trains_one_network_per_number_of_players() {
+        let path =
+            std::env::temp_dir().join(format!("spelbord-train-hg-{}.net", std::process::id()));
+        let out = path.to_str().unwrap();
+        let mut three = args("high-gammon", out);
+        three.options = vec!["players=3".into()];
+        run(three.clone()).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!((net.game.as_str(), net.games_trained), ("high-gammon", 4));
+        assert_eq!(net.outputs, Outputs::SeatWinPoints(3));
+        three.resume = Some(out.into());
+        run(three.clone()).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(net.games_trained, 8);
+        // A three-player network does not resume for four players, nor for
+        // Tric-Trac.
+        let mut four = three.clone();
+        four.options = vec!["players=4".into()];
+        assert!(run(four).is_err());
+        let mut tric = three.clone();
+        tric.game = "tric-trac".into();
+        assert!(run(tric).is_err());
+        // TD(0) only.
+        let mut traces = three;
+        traces.lambda = 0.5;
+        assert!(run(traces).is_err());
+        std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn stumphog_trains() {
+        let path =
+            std::env::temp_dir().join(format!("spelbord-train-st-{}.net", std::process::id()));
+        let out = path.to_str().unwrap();
+        let mut a = args("stumphog", out);
+        a.options.clear();
+        run(a).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!((net.game.as_str(), net.outputs), ("stumphog", Outputs::Win));
+        std::fs::remove_file(&path).ok();
     }
 }

@@ -1,6 +1,7 @@
 //! The live tables: loading, creating, joining, acting and AI moves. Every
 //! change is stored before it is applied in memory, acknowledged or sent.
 
+use crate::cluster::Cluster;
 use crate::error::ApiError;
 use crate::limits::Counter;
 use crate::store::{
@@ -80,18 +81,26 @@ pub struct TableCell {
     pub watchers: Arc<Counter<()>>,
     /// Held while a hint for this table is computed (one at a time per table).
     pub hinting: tokio::sync::Mutex<()>,
+    /// Whether this node owns the table (always, on one node): only the
+    /// owner changes it and runs its AI; other nodes keep a copy for viewers.
+    owned: AtomicBool,
     last_used: Mutex<Instant>,
 }
 
 impl TableCell {
-    fn new(table: Table) -> Arc<Self> {
+    fn new(table: Table, owned: bool) -> Arc<Self> {
         Arc::new(TableCell {
             table: tokio::sync::Mutex::new(table),
             notices: broadcast::channel(CHANNEL).0,
             watchers: Counter::new(0, 0),
             hinting: tokio::sync::Mutex::new(()),
+            owned: AtomicBool::new(owned),
             last_used: Mutex::new(Instant::now()),
         })
+    }
+
+    fn owned(&self) -> bool {
+        self.owned.load(Ordering::SeqCst)
     }
 
     fn touch(&self) {
@@ -152,6 +161,8 @@ pub struct Hub {
     /// Unfinished tables created per address (since the server started).
     open_by_address: Mutex<HashMap<IpAddr, Vec<String>>>,
     max_open_tables: AtomicUsize,
+    /// The group of nodes this one belongs to (PostgreSQL only).
+    cluster: OnceLock<Arc<Cluster>>,
 }
 
 /// The token of a seat joined with an idempotency key: derived from the key,
@@ -174,7 +185,145 @@ impl Hub {
             shutdown: watch::channel(false).0,
             open_by_address: Mutex::new(HashMap::new()),
             max_open_tables: AtomicUsize::new(0),
+            cluster: OnceLock::new(),
         })
+    }
+
+    /// Makes this hub one node of a group on one database.
+    pub fn set_cluster(&self, cluster: Arc<Cluster>) {
+        let _ = self.cluster.set(cluster);
+    }
+
+    /// The group of nodes, if this is one of several.
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.get()
+    }
+
+    /// Whether table `id` is in memory and owned by this node.
+    pub fn owns_live(&self, id: &str) -> bool {
+        self.tables
+            .lock()
+            .ok()
+            .and_then(|t| t.get(id).map(|c| c.owned()))
+            .unwrap_or(false)
+    }
+
+    /// Whether this node owns table `id` (asks the database in a group of nodes).
+    async fn owns_stored(&self, id: &str) -> Result<bool, StoreError> {
+        match self.cluster() {
+            Some(cluster) => cluster.owns(id).await,
+            None => Ok(true),
+        }
+    }
+
+    /// Makes this node's copy of a table it now owns in the database live:
+    /// brought up to the stored table, its AI and inactivity rule running.
+    pub async fn adopt(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+        let found = self.tables.lock().expect("table map").get(id).cloned();
+        let Some(cell) = found else {
+            self.table(id).await?;
+            return Ok(());
+        };
+        if cell.owned() {
+            return Ok(());
+        }
+        {
+            let mut t = cell.table.lock().await;
+            if cell.owned() {
+                return Ok(());
+            }
+            self.follow_store(&mut t, &cell).await?;
+            cell.owned.store(true, Ordering::SeqCst);
+        }
+        self.continue_loaded(&cell).await;
+        Ok(())
+    }
+
+    /// Passes a write's outcome on; a conflict in a group of nodes may mean
+    /// that another node took the table over: then this copy stops acting.
+    async fn owner_checked(
+        &self,
+        cell: &TableCell,
+        id: &str,
+        outcome: Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        if let Err(StoreError::Conflict(_)) = &outcome
+            && let Ok(false) = self.owns_stored(id).await
+        {
+            tracing::warn!(table = %id, "another node owns the table now");
+            cell.owned.store(false, Ordering::SeqCst);
+        }
+        outcome
+    }
+
+    /// Brings a copy of a table up to the stored table and tells its viewers.
+    async fn follow_store(&self, t: &mut Table, cell: &TableCell) -> Result<(), ApiError> {
+        let stored = self
+            .store
+            .load_table(&t.id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound("the table is gone".into()))?;
+        let followed = t.follow(stored)?;
+        for event in followed.events {
+            let _ = cell.notices.send(Notice::Event(Arc::new(Announced::new(
+                event,
+                t.seats.len(),
+            ))));
+        }
+        if followed.seats {
+            let _ = cell.notices.send(Notice::Seats);
+        }
+        if followed.resync {
+            let _ = cell.notices.send(Notice::Ended);
+        }
+        Ok(())
+    }
+
+    /// Brings this node's copy of table `id` (if it keeps one and does not
+    /// own the table) up to the stored table, after another node changed it.
+    pub async fn refresh_mirror(&self, id: &str) {
+        let found = self.tables.lock().ok().and_then(|t| t.get(id).cloned());
+        let Some(cell) = found else {
+            return;
+        };
+        if cell.owned() {
+            return;
+        }
+        let mut t = cell.table.lock().await;
+        if cell.owned() {
+            return;
+        }
+        if let Err(e) = self.follow_store(&mut t, &cell).await {
+            tracing::warn!(table = %t.id, error = %e, "cannot follow a table of another node");
+        }
+    }
+
+    /// Brings every copy of tables other nodes own up to date.
+    pub async fn refresh_mirrors(&self) {
+        let ids: Vec<String> = self
+            .tables
+            .lock()
+            .map(|t| t.keys().cloned().collect())
+            .unwrap_or_default();
+        for id in ids {
+            self.refresh_mirror(&id).await;
+        }
+    }
+
+    /// Asks the database which of the tables this node thinks it owns it
+    /// still owns (after its heartbeat lapsed); the others become copies.
+    pub async fn recheck_ownership(&self) {
+        let cells: Vec<Arc<TableCell>> = self
+            .tables
+            .lock()
+            .map(|t| t.values().filter(|c| c.owned()).cloned().collect())
+            .unwrap_or_default();
+        for cell in cells {
+            let id = cell.table.lock().await.id.clone();
+            if let Ok(false) = self.owns_stored(&id).await {
+                cell.owned.store(false, Ordering::SeqCst);
+            }
+        }
     }
 
     /// Sets the most unfinished tables one address may have created (0: no cap).
@@ -201,13 +350,17 @@ impl Hub {
     /// their records, and restarts AI seats that are to move; older ones are
     /// loaded when first asked for. Returns how many were loaded.
     pub async fn reload(self: &Arc<Self>, recent: Duration) -> Result<usize, StoreError> {
+        if self.cluster().is_some() {
+            // Nodes take over the tables of dead nodes as they go (see `cluster`).
+            return Ok(0);
+        }
         let since = now() - recent.as_secs() as i64;
         let stored = self.store.unfinished_tables(since).await?;
         let count = stored.len();
         for s in stored {
             let id = s.id.clone();
             let table = Table::from_stored(s)?;
-            let cell = self.insert(id, TableCell::new(table));
+            let cell = self.insert(id, TableCell::new(table, true));
             self.continue_loaded(&cell).await;
         }
         Ok(count)
@@ -216,6 +369,9 @@ impl Hub {
     /// Moves a table just loaded on: pending chance and forced actions (a
     /// table stored by an older server), its inactivity rule, its AI seats.
     async fn continue_loaded(self: &Arc<Self>, cell: &Arc<TableCell>) {
+        if !cell.owned() {
+            return;
+        }
         let mut t = cell.table.lock().await;
         if let Err(e) = self.advance_stored(&mut t, cell).await {
             tracing::error!(table = %t.id, error = %e, "cannot continue a loaded table");
@@ -240,9 +396,10 @@ impl Hub {
             cell.touch();
             return Ok(cell);
         }
+        let owned = self.owns_stored(id).await?;
         let stored = self.store.load_table(id).await?.ok_or_else(not_found)?;
         let table = Table::from_stored(stored)?;
-        let cell = self.insert(id.to_string(), TableCell::new(table));
+        let cell = self.insert(id.to_string(), TableCell::new(table, owned));
         self.continue_loaded(&cell).await;
         Ok(cell)
     }
@@ -303,7 +460,7 @@ impl Hub {
         {
             open.entry(new.client).or_default().push(id.clone());
         }
-        let cell = TableCell::new(table);
+        let cell = TableCell::new(table, true);
         self.insert(id, cell.clone());
         let mut t = cell.table.lock().await;
         self.maybe_start_ai(&mut t, &cell);
@@ -401,7 +558,8 @@ impl Hub {
             seed: request.seed,
             join_key_hash: key_hash,
         };
-        self.store.claim_seat(&t.id, &taken).await?;
+        let claimed = self.store.claim_seat(&t.id, &taken).await;
+        self.owner_checked(cell, &t.id, claimed).await?;
         t.seats[seat] = taken;
         t.updated_at = now();
         tracing::debug!(table = %t.id, seat, "seat taken");
@@ -462,7 +620,8 @@ impl Hub {
         cell: &Arc<TableCell>,
         ending: Ending,
     ) -> Result<(), ApiError> {
-        self.store.end_table(&t.id, t.version, &ending).await?;
+        let ended = self.store.end_table(&t.id, t.version, &ending).await;
+        self.owner_checked(cell, &t.id, ended).await?;
         tracing::debug!(table = %t.id, reason = ?ending.reason, "table ended");
         t.ending = Some(ending);
         t.updated_at = now();
@@ -488,6 +647,9 @@ impl Hub {
             .map(|t| t.values().cloned().collect())
             .unwrap_or_default();
         for cell in cells {
+            if !cell.owned() {
+                continue;
+            }
             let Ok(mut t) = cell.table.try_lock() else {
                 continue;
             };
@@ -544,7 +706,8 @@ impl Hub {
     ) -> Result<(), ApiError> {
         let mut replaced = StoredSeat::new(seat, SeatKind::Ai(TAKEOVER_AGENT.into()));
         replaced.seed = t.seats[seat].seed.clone();
-        self.store.replace_seat(&t.id, &replaced).await?;
+        let replaced_stored = self.store.replace_seat(&t.id, &replaced).await;
+        self.owner_checked(cell, &t.id, replaced_stored).await?;
         t.seats[seat] = replaced;
         t.updated_at = now();
         tracing::debug!(table = %t.id, seat, "an AI took over a seat");
@@ -600,8 +763,13 @@ impl Hub {
         {
             if matches!(e, StoreError::Conflict(_)) {
                 // Memory and store disagree (a write may have succeeded after
-                // reporting failure): the store is the truth.
+                // reporting failure, or another node took the table over):
+                // the store is the truth.
                 self.resync_from_store(t).await;
+                if let Ok(false) = self.owns_stored(&t.id).await {
+                    tracing::warn!(table = %t.id, "another node owns the table now");
+                    cell.owned.store(false, Ordering::SeqCst);
+                }
             }
             return Err(e.into());
         }
@@ -658,7 +826,7 @@ impl Hub {
     /// Starts the AI task of a table if an AI seat is to move and none runs.
     /// Called with the table locked, so the busy flag cannot race.
     fn maybe_start_ai(self: &Arc<Self>, t: &mut Table, cell: &Arc<TableCell>) {
-        if t.ai_busy || self.stopping() || t.ai_to_move().is_none() {
+        if t.ai_busy || self.stopping() || !cell.owned() || t.ai_to_move().is_none() {
             return;
         }
         t.ai_busy = true;
@@ -677,7 +845,7 @@ impl Hub {
             let (state, version, seat, agent) = {
                 let mut t = cell.table.lock().await;
                 match t.ai_to_move() {
-                    Some((seat, agent)) if !self.stopping() => {
+                    Some((seat, agent)) if !self.stopping() && cell.owned() => {
                         (t.state.clone(), t.version, seat, agent)
                     }
                     _ => {
@@ -707,7 +875,7 @@ impl Hub {
                     return;
                 }
             };
-            if t.version != version || t.ending.is_some() || self.stopping() {
+            if t.version != version || t.ending.is_some() || self.stopping() || !cell.owned() {
                 continue;
             }
             let planned = t.plan(seat, &ActionInput::Text(choice.text), true);
@@ -736,6 +904,9 @@ impl Hub {
         let deadline = Instant::now() + grace;
         while self.ai_tasks.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if let Some(cluster) = self.cluster() {
+            cluster.leave().await;
         }
         if let Err(e) = self.store.close().await {
             tracing::error!(error = %e, "closing the store");

@@ -1,11 +1,13 @@
 #![forbid(unsafe_code)]
 //! The spelbord play server: tables for every game over HTTP and WebSocket,
-//! stored in SQLite, with AI seats and dice anyone can verify.
+//! stored in SQLite (or PostgreSQL, for several nodes), with AI seats and
+//! dice anyone can verify.
 //!
 //! Start it with `spelbord serve` (or the `spelbord-server` binary). The API
 //! is described at `/api/openapi.json` and in `docs/server.md`.
 
 pub mod api;
+pub mod cluster;
 pub mod dice;
 pub mod error;
 pub mod hub;

@@ -2,14 +2,15 @@
 //! unfinished tables, the HTTP listener and graceful shutdown.
 
 use crate::api::{AppState, router};
+use crate::cluster::Cluster;
 use crate::hub::Hub;
 use crate::limits::{Counter, Limits, RateLimiter};
 use crate::listen::{connections_for, raise_open_file_limit, serve_connections};
-use crate::store::SqliteStore;
+use crate::store::{PgStore, SqliteStore, Store, is_postgres_url};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -35,9 +36,10 @@ pub struct ServeArgs {
     /// Address to listen on (port 0: any free port; the address is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The SQLite database file, created and migrated on first start.
+    /// The database: a SQLite file (created and migrated on first start) or
+    /// a PostgreSQL URL, `postgres://USER@HOST:PORT/DATABASE` (migrated on start).
     #[arg(long, default_value = "spelbord.db")]
-    pub db: PathBuf,
+    pub db: String,
     /// HTTP requests (WebSocket upgrades included) per second allowed from
     /// one client address (0: no limit).
     #[arg(long, default_value_t = 20.0)]
@@ -81,6 +83,15 @@ pub struct ServeArgs {
     /// AI moves computed at once (default: the number of cores).
     #[arg(long)]
     pub ai_workers: Option<usize>,
+    /// With PostgreSQL: the address other nodes reach this one at, e.g.
+    /// `http://10.0.0.5:8080` (default: `http://` and the listening address,
+    /// 127.0.0.1 for an unspecified one).
+    #[arg(long)]
+    pub node_addr: Option<String>,
+    /// With PostgreSQL: seconds after a node's last heartbeat when other
+    /// nodes take its tables over (it renews the heartbeat four times as often).
+    #[arg(long, default_value_t = 3.0)]
+    pub lease: f64,
     /// Log format; the level comes from RUST_LOG (default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -151,15 +162,47 @@ pub async fn serve(
     listener: TcpListener,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
-    let store = SqliteStore::open(&args.db)
-        .await
-        .with_context(|| format!("cannot open the database {}", args.db.display()))?;
+    let addr = listener.local_addr()?;
+    let mut cluster = None;
+    let store: Arc<dyn Store> = if is_postgres_url(&args.db) {
+        let store = PgStore::open(&args.db)
+            .await
+            .context("cannot open the PostgreSQL database")?;
+        let node_addr = args.node_addr.clone().unwrap_or_else(|| {
+            let ip = if addr.ip().is_unspecified() {
+                std::net::IpAddr::from([127, 0, 0, 1])
+            } else {
+                addr.ip()
+            };
+            format!("http://{}", SocketAddr::new(ip, addr.port()))
+        });
+        let lease = Duration::from_secs_f64(args.lease.clamp(0.5, 600.0));
+        cluster = Some(Arc::new(
+            Cluster::join(&store, node_addr, lease)
+                .await
+                .context("cannot join the nodes of the database")?,
+        ));
+        Arc::new(store)
+    } else {
+        Arc::new(
+            SqliteStore::open(Path::new(&args.db))
+                .await
+                .with_context(|| format!("cannot open the database {}", args.db))?,
+        )
+    };
     let workers = args.ai_workers.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(2)
     });
-    let hub = Hub::new(Arc::new(store), workers);
+    let hub = Hub::new(store, workers);
+    let node_tasks = match cluster {
+        Some(cluster) => {
+            hub.set_cluster(cluster.clone());
+            crate::cluster::start(cluster, hub.clone(), IDLE_EVICTION)
+        }
+        None => Vec::new(),
+    };
     let reloaded = hub
         .reload(IDLE_EVICTION)
         .await
@@ -190,8 +233,7 @@ pub async fn serve(
         watchers: Counter::new(limits.max_watchers_per_address, limits.max_watchers),
         limits: Arc::new(limits),
     };
-    let addr = listener.local_addr()?;
-    tracing::info!(%addr, db = %args.db.display(), reloaded, open_files, "spelbord server listening");
+    tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
     // One line on standard output says where to connect (tests read it).
     println!("spelbord serve: listening on http://{addr}");
     let _ = std::io::stdout().flush();
@@ -222,7 +264,21 @@ pub async fn serve(
     let app = router(state.clone());
     serve_connections(listener, app, &state.limits, stop_rx, SHUTDOWN_GRACE).await;
     sweeper.abort();
+    for task in node_tasks {
+        task.abort();
+    }
     hub.shut_down(SHUTDOWN_GRACE).await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The database for the log: a file's path, or a URL without its password.
+fn db_label(db: &str) -> String {
+    match db.split_once("://") {
+        Some((scheme, rest)) => match rest.rsplit_once('@') {
+            Some((_, host)) => format!("{scheme}://{host}"),
+            None => db.to_string(),
+        },
+        None => db.to_string(),
+    }
 }

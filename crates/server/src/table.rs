@@ -107,6 +107,16 @@ pub enum CatchUp {
     Sync,
 }
 
+/// What changed when a copy of a table was brought up to the stored table.
+pub struct Followed {
+    /// The actions stored meanwhile, in order.
+    pub events: Vec<Arc<Event>>,
+    /// Whether the seats changed.
+    pub seats: bool,
+    /// Whether the table ended early, or the copy had to be rebuilt.
+    pub resync: bool,
+}
+
 /// Unix time in seconds.
 pub fn now() -> i64 {
     std::time::SystemTime::now()
@@ -218,6 +228,48 @@ impl Table {
             ending: stored.ending,
             inactivity: stored.inactivity,
             rng: StdRng::from_os_rng(),
+        })
+    }
+
+    /// Brings this copy (kept for viewers on a node that does not own the
+    /// table) up to the stored table, replaying the actions stored since.
+    pub fn follow(&mut self, stored: StoredTable) -> Result<Followed, StoreError> {
+        let known = self.version as usize;
+        let same_start =
+            stored.actions.len() >= known && stored.actions[..known] == self.actions[..];
+        if !same_start || stored.version != stored.actions.len() as u64 {
+            *self = Table::from_stored(stored)?;
+            return Ok(Followed {
+                events: Vec::new(),
+                seats: true,
+                resync: true,
+            });
+        }
+        let mut state = self.state.clone_box();
+        let mut events = Vec::new();
+        for action in &stored.actions[known..] {
+            let info = state.apply_recorded(&action.text).map_err(|e| {
+                StoreError::Corrupt(format!("table {}: action `{}`: {e}", self.id, action.text))
+            })?;
+            events.push(Event {
+                version: action.version,
+                seat: action.seat,
+                action: info,
+                auto: action.auto,
+                events: state.game_events(),
+                state: Arc::from(state.clone_box()),
+            });
+        }
+        let shared = self.commit(events);
+        let seats = self.seats != stored.seats;
+        let resync = self.ending != stored.ending;
+        self.seats = stored.seats;
+        self.ending = stored.ending;
+        self.updated_at = stored.updated_at;
+        Ok(Followed {
+            events: shared,
+            seats,
+            resync,
         })
     }
 

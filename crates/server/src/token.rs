@@ -53,6 +53,12 @@ pub fn is_table_id(text: &str) -> bool {
     text.len() == TABLE_ID_LEN && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
+/// Whether two secrets are equal (compared by their hashes, so the time
+/// taken says nothing about where they differ).
+pub fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    Sha256::digest(a) == Sha256::digest(b)
+}
+
 /// The hash under which a secret is stored and looked up.
 pub fn hash_token(token: &str) -> TokenHash {
     Sha256::digest(token.as_bytes()).into()

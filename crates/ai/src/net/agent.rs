@@ -5,13 +5,17 @@
 
 use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities};
 use super::encode::NetVariant;
-use super::eval::{Evaluator, equity};
+use super::eval::{Candidate, Evaluator, equity};
+use super::seat_agent::SeatNetAgent;
+use super::seats::SeatNet;
 use super::{NetFile, NetLoadError, load};
 use crate::met::Crawford;
 use crate::spec::NetConfig;
 use crate::{ActionEstimate, Agent, Equity, EquityKind, Outcomes};
 use spelbord_engine::backgammon::BackgammonRules;
-use spelbord_engine::tables::{Phase, TablesAction, TablesState};
+use spelbord_engine::high_gammon::HgState;
+use spelbord_engine::stumphog::StumphogState;
+use spelbord_engine::tables::{Phase, StepBoard, TablesAction, TablesState};
 use spelbord_engine::tawla::TawlaRules;
 use spelbord_engine::{GameState, Player, Viewer};
 use std::any::{Any, TypeId};
@@ -164,24 +168,56 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
         }
         self.scored(state)
             .into_iter()
-            .map(|(action, p)| ActionEstimate {
-                action,
-                score: f64::from(p[0]),
-                margin: None,
-                samples: 1,
-                equity: Some(Equity {
-                    kind: EquityKind::Cubeless,
-                    value: f64::from(equity(&p)),
-                    outcomes: Some(Outcomes {
-                        win: f64::from(p[0]),
-                        win_gammon: f64::from(p[1]),
-                        win_backgammon: f64::from(p[2]),
-                        lose_gammon: f64::from(p[3]),
-                        lose_backgammon: f64::from(p[4]),
-                    }),
-                }),
-            })
+            .map(|(action, p)| play_estimate(action, p))
             .collect()
+    }
+
+    fn rate(
+        &mut self,
+        state: &TablesState<V>,
+        action: TablesAction,
+    ) -> Option<ActionEstimate<TablesAction>> {
+        if let Some(e) = self.cube_equities(state) {
+            return cube_estimates(state, &e)
+                .into_iter()
+                .find(|e| e.action == action);
+        }
+        let (Phase::Moving(_), TablesAction::Play(play)) = (state.phase(), action) else {
+            return None;
+        };
+        let mut board = *state.board();
+        for &step in play.steps() {
+            board.apply_step(step);
+        }
+        let cand = Candidate {
+            play,
+            board,
+            end: state.variant().game_end(&board),
+        };
+        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let p = ev.after(&cand, self.config.plies, self.config.filter);
+        Some(play_estimate(action, p))
+    }
+}
+
+/// A play with the mover's probabilities after it, as an estimate.
+fn play_estimate(action: TablesAction, p: super::Probs) -> ActionEstimate<TablesAction> {
+    ActionEstimate {
+        action,
+        score: f64::from(p[0]),
+        margin: None,
+        samples: 1,
+        equity: Some(Equity {
+            kind: EquityKind::Cubeless,
+            value: f64::from(equity(&p)),
+            outcomes: Some(Outcomes {
+                win: f64::from(p[0]),
+                win_gammon: f64::from(p[1]),
+                win_backgammon: f64::from(p[2]),
+                lose_gammon: f64::from(p[3]),
+                lose_backgammon: f64::from(p[4]),
+            }),
+        }),
     }
 }
 
@@ -240,7 +276,24 @@ pub fn net_agent<S: GameState>(config: &NetConfig) -> Result<Box<dyn Agent<S>>, 
     if TypeId::of::<S>() == TypeId::of::<TablesState<TawlaRules>>() {
         return boxed::<S, TawlaRules>(config);
     }
+    if TypeId::of::<S>() == TypeId::of::<HgState>() {
+        return boxed_seats::<S, HgState>(config);
+    }
+    if TypeId::of::<S>() == TypeId::of::<StumphogState>() {
+        return boxed_seats::<S, StumphogState>(config);
+    }
     Err(NetLoadError::NoNet(std::any::type_name::<S>().into()))
+}
+
+/// The seat-network agent of state `T` as an agent of `S` (which is `T`).
+fn boxed_seats<S: GameState, T: SeatNet>(
+    config: &NetConfig,
+) -> Result<Box<dyn Agent<S>>, NetLoadError> {
+    let agent: Box<dyn Agent<T>> = Box::new(SeatNetAgent::<T>::new(config.clone()));
+    let any: Box<dyn Any> = Box::new(agent);
+    any.downcast::<Box<dyn Agent<S>>>()
+        .map(|agent| *agent)
+        .map_err(|_| NetLoadError::NoNet(std::any::type_name::<S>().into()))
 }
 
 /// The `net` agent of variant `V` as an agent of `S` (which is `V`'s state).

@@ -6,7 +6,7 @@
 //! | 2 | format version (1) |
 //! | 1 + n | game id: its length n, then its UTF-8 bytes |
 //! | 2 | encoding version (of the game's input encoding) |
-//! | 1 | output meaning (see [`Outputs`]) |
+//! | 1 | output meaning (see [`Outputs`]): 1 win / gammon / backgammon (5 outputs), 2 win (1), 0x10 + n per-seat win and points of n = 2..4 seats (2n) |
 //! | 1 | number of layer sizes (3: inputs, hidden, outputs) |
 //! | 4 each | the layer sizes |
 //! | 8 | games of training the weights saw |
@@ -27,18 +27,29 @@ pub enum Outputs {
     /// Two-player race games, for the player on roll: win, win a gammon (or
     /// more), win a backgammon, lose a gammon (or more), lose a backgammon.
     WinGammonBackgammon,
+    /// Two-player games scored by the win alone (Stumphög): the chance that
+    /// the player the position is seen by wins, a draw counting half.
+    Win,
+    /// Games of this many seats (2..4): each seat's chance of winning, then
+    /// each seat's expected points scaled into 0..1, seats counted from the
+    /// one the position is seen by onwards in turn order.
+    SeatWinPoints(u8),
 }
 
 impl Outputs {
     fn code(self) -> u8 {
         match self {
             Outputs::WinGammonBackgammon => 1,
+            Outputs::Win => 2,
+            Outputs::SeatWinPoints(seats) => 0x10 + seats,
         }
     }
 
     fn from_code(code: u8) -> Option<Self> {
         match code {
             1 => Some(Outputs::WinGammonBackgammon),
+            2 => Some(Outputs::Win),
+            0x12..=0x14 => Some(Outputs::SeatWinPoints(code - 0x10)),
             _ => None,
         }
     }
@@ -47,6 +58,8 @@ impl Outputs {
     pub fn count(self) -> usize {
         match self {
             Outputs::WinGammonBackgammon => 5,
+            Outputs::Win => 1,
+            Outputs::SeatWinPoints(seats) => 2 * seats as usize,
         }
     }
 }
@@ -265,6 +278,36 @@ mod tests {
     fn files_read_back_what_was_written() {
         let f = sample();
         assert_eq!(NetFile::from_bytes(&f.to_bytes()), Ok(f));
+    }
+
+    #[test]
+    fn every_output_meaning_reads_back() {
+        for (outputs, count) in [
+            (Outputs::Win, 1),
+            (Outputs::SeatWinPoints(2), 4),
+            (Outputs::SeatWinPoints(3), 6),
+            (Outputs::SeatWinPoints(4), 8),
+        ] {
+            let mut v = 0.1f32;
+            let f = NetFile {
+                game: "high-gammon".into(),
+                encoding: 1,
+                outputs,
+                games_trained: 7,
+                net: Mlp::random(5, 3, count, || {
+                    v = -v * 1.1;
+                    v
+                }),
+            };
+            assert_eq!(NetFile::from_bytes(&f.to_bytes()), Ok(f));
+        }
+        // An output count that does not fit the meaning is refused.
+        let mut f = sample();
+        f.outputs = Outputs::SeatWinPoints(3);
+        assert!(matches!(
+            NetFile::from_bytes(&f.to_bytes()),
+            Err(NetFileError::Layers(_))
+        ));
     }
 
     #[test]

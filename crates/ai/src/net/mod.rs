@@ -7,7 +7,13 @@ pub mod cube;
 pub mod encode;
 pub mod eval;
 pub mod format;
+mod high_gammon;
 pub mod mlp;
+mod seat_agent;
+pub mod seat_eval;
+pub mod seat_train;
+pub mod seats;
+mod stumphog;
 mod tawla;
 pub mod train;
 
@@ -16,6 +22,8 @@ pub use encode::NetVariant;
 pub use eval::{Evaluator, Probs, equity};
 pub use format::{NetFile, NetFileError, Outputs};
 pub use mlp::Mlp;
+pub use seat_agent::SeatNetAgent;
+pub use seats::{Layout, SeatNet, SeatValues};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -27,6 +35,16 @@ static TAWLA: &[u8] = include_bytes!("../../weights/tawla.net");
 
 /// Games with a network shipped in the binary.
 pub const SHIPPED: &[&str] = &["backgammon", "tawla"];
+
+/// Games whose networks `spelbord train` trains (with `net:file=` for
+/// those not shipped).
+pub const TRAINABLE: &[&str] = &[
+    "backgammon",
+    "tawla",
+    "high-gammon",
+    "tric-trac",
+    "stumphog",
+];
 
 /// Why no network could be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,11 +139,72 @@ pub fn check<V: NetVariant>(net: &NetFile, source: &str) -> Result<(), NetLoadEr
     Ok(())
 }
 
-/// Whether game `game` has a network (shipped, or in `file` when given).
-pub fn available(game: &str, file: Option<&str>) -> Result<(), NetLoadError> {
+/// The shipped seat network of `game` for `players` players, if any.
+fn shipped_seat_net(_game: &str, _players: usize) -> Option<&'static [u8]> {
+    None
+}
+
+/// The seat network of `game` for `players` players: the shipped one
+/// (`file` None) or the one in a file, checked against the game, its
+/// encoding, inputs and outputs; loaded once.
+pub fn load_seat_net<S: SeatNet>(
+    game: &str,
+    players: usize,
+    file: Option<&str>,
+) -> Result<Arc<NetFile>, NetLoadError> {
+    let key = format!("{game}/{players}|{}", file.unwrap_or(""));
+    if let Some(n) = cache()
+        .lock()
+        .map_err(|_| NetLoadError::NoNet(key.clone()))?
+        .get(&key)
+    {
+        return Ok(n.clone());
+    }
+    let (source, bytes): (String, Vec<u8>) = match file {
+        Some(path) => (
+            path.to_string(),
+            std::fs::read(path).map_err(|e| NetLoadError::Io(path.into(), e.to_string()))?,
+        ),
+        None => match shipped_seat_net(game, players) {
+            Some(b) => (format!("the shipped {game} network"), b.to_vec()),
+            None => {
+                return Err(NetLoadError::NoNet(format!(
+                    "{game} with {players} players shipped; train one with `spelbord train` \
+                     and play it with net:file=FILE"
+                )));
+            }
+        },
+    };
+    let net = NetFile::from_bytes(&bytes).map_err(|e| NetLoadError::Format(source.clone(), e))?;
+    let layout = S::layout(game, players);
+    if net.game != game
+        || net.encoding != layout.encoding
+        || net.outputs != layout.outputs
+        || net.net.inputs() != layout.inputs
+    {
+        return Err(NetLoadError::Mismatch {
+            source,
+            expected: (format!("{game} with {players} players"), layout.encoding),
+            found: (net.game.clone(), net.encoding),
+        });
+    }
+    let net = Arc::new(net);
+    if let Ok(mut c) = cache().lock() {
+        c.insert(key, net.clone());
+    }
+    Ok(net)
+}
+
+/// Whether game `game` played by `players` has a network (shipped, or in
+/// `file` when given).
+pub fn available(game: &str, players: usize, file: Option<&str>) -> Result<(), NetLoadError> {
+    use spelbord_engine::high_gammon::HgState;
+    use spelbord_engine::stumphog::StumphogState;
     match game {
         "backgammon" => load::<spelbord_engine::backgammon::BackgammonRules>(file).map(|_| ()),
         "tawla" => load::<spelbord_engine::tawla::TawlaRules>(file).map(|_| ()),
+        "high-gammon" | "tric-trac" => load_seat_net::<HgState>(game, players, file).map(|_| ()),
+        "stumphog" => load_seat_net::<StumphogState>(game, 2, file).map(|_| ()),
         other => Err(NetLoadError::NoNet(other.into())),
     }
 }
@@ -187,7 +266,7 @@ mod tests {
         let net = load::<TawlaRules>(None).unwrap();
         assert_eq!((net.game.as_str(), net.encoding), ("tawla", 1));
         assert_eq!(net.net.sizes()[0], TawlaRules::INPUTS);
-        assert!(available("tawla", None).is_ok());
+        assert!(available("tawla", 2, None).is_ok());
         // A backgammon network is refused for Tawla.
         let bg = format!("{}/weights/backgammon.net", env!("CARGO_MANIFEST_DIR"));
         assert!(matches!(
@@ -205,7 +284,7 @@ mod tests {
         assert_eq!(net.game, "backgammon");
         assert_eq!(net.net.sizes()[0], BackgammonRules::INPUTS);
         assert!(matches!(
-            available("stumphog", None),
+            available("lager", 2, None),
             Err(NetLoadError::NoNet(_))
         ));
         assert!(matches!(

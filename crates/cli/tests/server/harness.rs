@@ -23,6 +23,10 @@ pub struct Server {
     dir: PathBuf,
     args: Vec<String>,
     soft_open_files: Option<u64>,
+    /// A PostgreSQL database URL instead of the SQLite file.
+    db_url: Option<String>,
+    /// Where the server's standard error goes (inherited if `None`).
+    log: Option<PathBuf>,
 }
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
@@ -31,6 +35,31 @@ impl Server {
     /// Starts `spelbord serve` on a free port with a new database. Request
     /// rates and caps per address are off unless `extra` sets them.
     pub fn start(extra: &[&str]) -> Server {
+        let mut server = Server::unstarted(extra);
+        server.spawn();
+        server
+    }
+
+    /// Like [`Server::start`], on the PostgreSQL database at `url`, with the
+    /// server's standard error in the file [`Server::log`].
+    pub fn start_on(url: &str, extra: &[&str]) -> Server {
+        let mut server = Server::unstarted(extra);
+        server.db_url = Some(url.to_string());
+        server.log = Some(server.dir.join("stderr.log"));
+        server.spawn();
+        server
+    }
+
+    /// The server's standard error so far (for [`Server::start_on`]).
+    #[allow(dead_code)]
+    pub fn log(&self) -> String {
+        self.log
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .unwrap_or_default()
+    }
+
+    fn unstarted(extra: &[&str]) -> Server {
         let dir = std::env::temp_dir().join(format!(
             "spelbord-serve-test-{}-{}",
             std::process::id(),
@@ -53,16 +82,16 @@ impl Server {
             }
         }
         args.extend(extra.iter().map(|s| s.to_string()));
-        let mut server = Server {
+        Server {
             child: None,
             _stdout: None,
             base: String::new(),
             dir,
             args,
             soft_open_files: None,
-        };
-        server.spawn();
-        server
+            db_url: None,
+            log: None,
+        }
     }
 
     /// Like [`Server::start`], but the process starts with a soft open-file
@@ -78,6 +107,33 @@ impl Server {
     /// The database file.
     pub fn db(&self) -> PathBuf {
         self.dir.join("spelbord.db")
+    }
+
+    /// The `--db` argument: the SQLite file or the PostgreSQL URL.
+    fn db_arg(&self) -> std::ffi::OsString {
+        match &self.db_url {
+            Some(url) => url.into(),
+            None => self.db().into(),
+        }
+    }
+
+    /// Runs `spelbord serve` on this server's database until it exits (to
+    /// see a second process refused); returns its status and standard error.
+    #[allow(dead_code)]
+    pub fn run_second(&self) -> (ExitStatus, String) {
+        let output = Command::new(env!("CARGO_BIN_EXE_spelbord"))
+            .arg("serve")
+            .arg("--addr")
+            .arg("127.0.0.1:0")
+            .arg("--db")
+            .arg(self.db_arg())
+            .stdin(Stdio::null())
+            .output()
+            .expect("spelbord serve runs");
+        (
+            output.status,
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
     }
 
     fn spawn(&mut self) {
@@ -96,12 +152,21 @@ impl Server {
             .arg("--addr")
             .arg("127.0.0.1:0")
             .arg("--db")
-            .arg(self.db())
+            .arg(self.db_arg())
             .args(&self.args)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(match &self.log {
+                Some(path) => Stdio::from(
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .expect("a log file"),
+                ),
+                None => Stdio::inherit(),
+            })
             .spawn()
             .expect("spelbord serve starts");
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));

@@ -7,6 +7,7 @@ mod games;
 mod harness;
 mod hidden;
 mod life;
+mod nodes;
 mod openapi;
 mod protocol;
 mod web;

@@ -22,7 +22,9 @@ mod view;
 mod tests;
 
 pub use board::{Board, MoverView};
-pub use geometry::{BAR_CODE, COLOURS, IN_CODE, LETTERS, OFF_CODE, STONES, seats};
+pub use geometry::{
+    BAR_CODE, COLOURS, GOAL_FIRST, IN_CODE, LETTERS, OFF_CODE, STONES, TRACK, seats,
+};
 pub use rules::{Doubles, HgRules, Scoring};
 pub use state::{HgAction, HgState, Last, MAX_CUBE_LOG2, Phase};
 pub use view::{HgView, PlayerView};

@@ -552,11 +552,15 @@ impl HgState {
 
     /// HG-16: 4 per stone not yet on its goal points, 8 per stone on the bar.
     fn points_owed(&self, q: Player) -> u32 {
+        4 * self.short_of_goal(q) + 8 * self.board.bar[q] as u32
+    }
+
+    /// `q`'s stones on the board short of its goal points (HG-16's count).
+    pub fn short_of_goal(&self, q: Player) -> u32 {
         let seat = self.seat(q);
-        let short = (0..GOAL_FIRST)
+        (0..GOAL_FIRST)
             .map(|d| self.board.at(q, seat, d) as u32)
-            .sum::<u32>();
-        4 * short + 8 * self.board.bar[q] as u32
+            .sum::<u32>()
     }
 
     /// HG-18: single if any stone is borne off; double if none; triple if

@@ -34,6 +34,10 @@ pub struct PlayerView {
     pub active: bool,
     /// The stake at which he dropped out (cube scoring).
     pub dropped_at: Option<u32>,
+    /// Stones on the board short of his goal points (what HG-16 counts).
+    pub short_of_goal: u32,
+    /// What he pays the winner, once the game is over (0 for the winner).
+    pub pays: Option<u32>,
 }
 
 /// The whole state of a game, in absolute terms.
@@ -90,6 +94,8 @@ impl HgView {
                     pips: s.pips(p),
                     active: s.is_active(p),
                     dropped_at: s.dropped_at(p),
+                    short_of_goal: s.short_of_goal(p),
+                    pays: s.winner().map(|_| s.payments()[p]),
                 }
             })
             .collect();

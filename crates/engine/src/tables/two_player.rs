@@ -661,6 +661,8 @@ pub struct TablesView {
     pub crawford_game: bool,
     /// Last finished game's winner (none: draw) and points.
     pub last_game: Option<(Option<Player>, u8)>,
+    /// How the last finished game ended (gammon, the mother pinned, ...).
+    pub last_ending: Option<Ending>,
 }
 
 impl TablesView {
@@ -677,6 +679,7 @@ impl TablesView {
             score: s.score,
             crawford_game: s.crawford == 1,
             last_game: s.last_game(),
+            last_ending: s.last_ending(),
         }
     }
 }

@@ -363,6 +363,9 @@ fn taw_11_pinning_the_mother_wins_two_when_own_start_is_empty() {
     apply(&mut s, "3/1* 3/2");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.returns().as_slice(), &[2.0, -2.0]);
+    // The view names the ending, for the result screen.
+    let view = s.observation(crate::game::Viewer::Spectator);
+    assert_eq!(view.last_ending, Some(crate::outcome::Ending::Mother));
 }
 
 #[test]

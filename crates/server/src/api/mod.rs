@@ -65,6 +65,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/me/tables", get(tables::player_tables));
     api.fallback(crate::web::serve)
         .layer(axum::extract::DefaultBodyLimit::max(state.limits.max_body))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::cluster::route_to_owner,
+        ))
         .layer(middleware::from_fn_with_state(state.clone(), limit_rate))
         .layer(axum::Extension(BodyTimeout(state.limits.body_timeout)))
         .layer(middleware::from_fn(log_request))
@@ -102,7 +106,12 @@ async fn limit_rate(
     request: Request,
     next: Next,
 ) -> Response {
-    if !request.uri().path().starts_with("/api/") || app.rate.allow(peer.ip()) {
+    // A request another node forwards was counted there.
+    let forwarded = app
+        .hub
+        .cluster()
+        .is_some_and(|c| c.is_forwarded(request.headers()));
+    if !request.uri().path().starts_with("/api/") || forwarded || app.rate.allow(peer.ip()) {
         next.run(request).await
     } else {
         tracing::info!(client = %peer.ip(), "rate limited");

@@ -1,9 +1,13 @@
-//! Storage of tables, seats and actions behind a small trait (SQLite today;
-//! another database can implement the same trait).
+//! Storage of tables, seats and actions behind a small trait: SQLite (one
+//! file, the default) or PostgreSQL (several nodes on one database).
 
 mod group_commit;
+mod postgres;
 mod sqlite;
+#[cfg(test)]
+mod tests;
 
+pub use postgres::{CHANNEL, PgStore};
 pub use sqlite::SqliteStore;
 
 use crate::dice::ServerSeed;
@@ -226,4 +230,32 @@ pub trait Store: Send + Sync + 'static {
 
     /// Flushes and closes the store.
     fn close(&self) -> StoreFuture<'_, ()>;
+}
+
+/// Whether `db` (the `--db` setting) names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// Creates a new, empty database with a random name on the PostgreSQL
+/// server of `url` (for tests and trials) and returns its URL.
+pub async fn fresh_database(url: &str) -> Result<String, StoreError> {
+    use sqlx::Connection;
+    let name = format!("spelbord_{}", &crate::token::new_token()[..16]);
+    let mut admin = sqlx::PgConnection::connect(url).await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut admin)
+        .await?;
+    admin.close().await?;
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, format!("?{query}")),
+        None => (url, String::new()),
+    };
+    let rest = base.split_once("://").map_or(base, |(_, rest)| rest);
+    let server = match rest.split_once('/') {
+        Some((server, _)) => server,
+        None => rest,
+    };
+    let scheme = base.split_once("://").map_or("postgres", |(s, _)| s);
+    Ok(format!("{scheme}://{server}/{name}{query}"))
 }

@@ -18,6 +18,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{AssertSqlSafe, Row};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The schema's migrations, in order; `PRAGMA user_version` counts those applied.
@@ -32,6 +33,42 @@ pub struct SqliteStore {
     writer: SqlitePool,
     reader: SqlitePool,
     appends: GroupCommit,
+    /// The lock file `FILE.lock`, locked while the store is open: a second
+    /// server on the same file would trust its own memory and part from the first.
+    /// Released by [`Store::close`].
+    lock: Arc<std::sync::Mutex<Option<std::fs::File>>>,
+}
+
+/// Locks `DB.lock` next to the database file for this process alone; the
+/// operating system releases the lock when the process ends, however it ends.
+fn lock_file(path: &Path) -> Result<std::fs::File, StoreError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| {
+            StoreError::Database(format!(
+                "cannot open the lock file {}: {e}",
+                lock_path.display()
+            ))
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Database(format!(
+            "another server is using the database {} (it holds {}); one SQLite file \
+             serves one process: stop the other one, or run several nodes on PostgreSQL",
+            path.display(),
+            lock_path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Database(format!(
+            "cannot lock {}: {e}",
+            lock_path.display()
+        ))),
+    }
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -51,6 +88,7 @@ pub(super) fn now() -> i64 {
 impl SqliteStore {
     /// Opens (creating and migrating if needed) the database at `path`.
     pub async fn open(path: &Path) -> Result<Self, StoreError> {
+        let lock = lock_file(path)?;
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
@@ -75,6 +113,7 @@ impl SqliteStore {
             appends: GroupCommit::start(writer.clone()),
             writer,
             reader,
+            lock: Arc::new(std::sync::Mutex::new(Some(lock))),
         })
     }
 }
@@ -111,18 +150,22 @@ fn hash_column(row: &SqliteRow, column: &str) -> Result<Option<TokenHash>, Store
         .transpose()
 }
 
+/// A seat's kind from its stored `kind` and `agent` columns.
+pub(super) fn seat_kind(kind: &str, agent: Option<String>) -> Result<SeatKind, StoreError> {
+    match (kind, agent) {
+        ("open", _) => Ok(SeatKind::Open),
+        ("human", _) => Ok(SeatKind::Human),
+        ("ai", Some(agent)) => Ok(SeatKind::Ai(agent)),
+        (other, _) => Err(StoreError::Corrupt(format!("seat kind `{other}`"))),
+    }
+}
+
 fn seat_from_row(row: &SqliteRow) -> Result<StoredSeat, StoreError> {
     let kind: String = row.try_get("kind")?;
     let agent: Option<String> = row.try_get("agent")?;
-    let kind = match (kind.as_str(), agent) {
-        ("open", _) => SeatKind::Open,
-        ("human", _) => SeatKind::Human,
-        ("ai", Some(agent)) => SeatKind::Ai(agent),
-        (other, _) => return Err(StoreError::Corrupt(format!("seat kind `{other}`"))),
-    };
     Ok(StoredSeat {
         seat: row.try_get::<i64, _>("seat")? as usize,
-        kind,
+        kind: seat_kind(&kind, agent)?,
         name: row.try_get("name")?,
         token_hash: hash_column(row, "token_hash")?,
         player_hash: hash_column(row, "player_hash")?,
@@ -132,14 +175,14 @@ fn seat_from_row(row: &SqliteRow) -> Result<StoredSeat, StoreError> {
     })
 }
 
-fn takeover_text(then: Takeover) -> &'static str {
+pub(super) fn takeover_text(then: Takeover) -> &'static str {
     match then {
         Takeover::Forfeit => "forfeit",
         Takeover::Ai => "ai",
     }
 }
 
-fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
+pub(super) fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
     match kind {
         SeatKind::Open => ("open", None),
         SeatKind::Human => ("human", None),
@@ -457,246 +500,10 @@ impl Store for SqliteStore {
         Box::pin(async move {
             self.reader.close().await;
             self.writer.close().await;
+            if let Ok(mut lock) = self.lock.lock() {
+                lock.take();
+            }
             Ok(())
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::EndReason;
-
-    fn table(id: &str) -> StoredTable {
-        StoredTable {
-            id: id.into(),
-            game: "tawla".into(),
-            options: Options::default(),
-            auto_forced: true,
-            creator_hash: Some([7; 32]),
-            version: 1,
-            result: None,
-            seats: vec![
-                StoredSeat::new(0, SeatKind::Open),
-                StoredSeat::new(1, SeatKind::Ai("random".into())),
-            ],
-            actions: vec![StoredAction {
-                version: 1,
-                seat: None,
-                text: "3-1".into(),
-                auto: true,
-            }],
-            created_at: 1,
-            updated_at: 1,
-            server_seed: Some([3; 32]),
-            ending: None,
-            inactivity: Inactivity {
-                seconds: 60,
-                then: Takeover::Ai,
-            },
-        }
-    }
-
-    fn temp_db(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "spelbord-store-{name}-{}-{}",
-            std::process::id(),
-            crate::token::new_token()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("test.db")
-    }
-
-    #[tokio::test]
-    async fn tables_round_trip_and_versions_are_checked() {
-        let path = temp_db("round-trip");
-        let store = SqliteStore::open(&path).await.unwrap();
-        let t = table("aaaaaaaaaaaaaaaaaaaaaaaa");
-        store.create_table(&t).await.unwrap();
-        assert_eq!(store.load_table(&t.id).await.unwrap().unwrap(), t);
-        let more = [StoredAction {
-            version: 2,
-            seat: Some(0),
-            text: "24/21 24/23".into(),
-            auto: false,
-        }];
-        store.append_actions(&t.id, 1, &more, None).await.unwrap();
-        // A stale base version changes nothing.
-        let stale = store.append_actions(&t.id, 1, &more, None).await;
-        assert!(matches!(stale, Err(StoreError::Conflict(_))));
-        let loaded = store.load_table(&t.id).await.unwrap().unwrap();
-        assert_eq!(loaded.version, 2);
-        assert_eq!(loaded.actions.len(), 2);
-        assert_eq!(store.unfinished_tables(0).await.unwrap().len(), 1);
-        assert_eq!(
-            store.player_tables(&[7; 32]).await.unwrap(),
-            vec![t.id.clone()]
-        );
-        let seat = StoredSeat {
-            seat: 0,
-            kind: SeatKind::Human,
-            name: Some("Ada".into()),
-            token_hash: Some([1; 32]),
-            player_hash: Some([2; 32]),
-            joined_at: Some(5),
-            seed: Some("abc".into()),
-            join_key_hash: Some([4; 32]),
-        };
-        store.claim_seat(&t.id, &seat).await.unwrap();
-        assert!(matches!(
-            store.claim_seat(&t.id, &seat).await,
-            Err(StoreError::Conflict(_))
-        ));
-        assert_eq!(
-            store.player_tables(&[2; 32]).await.unwrap(),
-            vec![t.id.clone()]
-        );
-        let finish = [StoredAction {
-            version: 3,
-            seat: Some(1),
-            text: "x".into(),
-            auto: true,
-        }];
-        store
-            .append_actions(&t.id, 2, &finish, Some(&[1.0, -1.0]))
-            .await
-            .unwrap();
-        assert!(store.unfinished_tables(0).await.unwrap().is_empty());
-        // Ending a table early and replacing a seat.
-        let other = table("cccccccccccccccccccccccc");
-        store.create_table(&other).await.unwrap();
-        assert_eq!(store.unfinished_tables(2).await.unwrap().len(), 0);
-        assert_eq!(store.unfinished_tables(1).await.unwrap().len(), 1);
-        let mut ai = StoredSeat::new(0, SeatKind::Ai("ai:medium".into()));
-        ai.seed = Some("kept".into());
-        store.replace_seat(&other.id, &ai).await.unwrap();
-        let ending = Ending {
-            reason: super::super::EndReason::Forfeit,
-            seat: Some(1),
-            returns: Some(vec![1.0, -1.0]),
-        };
-        assert!(matches!(
-            store.end_table(&other.id, 7, &ending).await,
-            Err(StoreError::Conflict(_))
-        ));
-        store.end_table(&other.id, 1, &ending).await.unwrap();
-        let ended = store.load_table(&other.id).await.unwrap().unwrap();
-        assert_eq!(ended.ending, Some(ending.clone()));
-        assert_eq!(ended.seats[0], ai);
-        assert!(store.unfinished_tables(0).await.unwrap().is_empty());
-        assert!(matches!(
-            store.end_table(&other.id, 1, &ending).await,
-            Err(StoreError::Conflict(_))
-        ));
-        let done = store.load_table(&t.id).await.unwrap().unwrap();
-        assert_eq!(done.result, Some(vec![1.0, -1.0]));
-        assert_eq!(done.seats[0], seat);
-        store.close().await.unwrap();
-        // Reopening runs no migration twice and keeps the data.
-        let again = SqliteStore::open(&path).await.unwrap();
-        assert!(again.load_table(&t.id).await.unwrap().is_some());
-        assert!(
-            again
-                .load_table("bbbbbbbbbbbbbbbbbbbbbbbb")
-                .await
-                .unwrap()
-                .is_none()
-        );
-        let _ = std::fs::remove_dir_all(path.parent().unwrap());
-    }
-
-    #[tokio::test]
-    async fn concurrent_appends_commit_together_and_fail_alone() {
-        let path = temp_db("group-commit");
-        let store = std::sync::Arc::new(SqliteStore::open(&path).await.unwrap());
-        let ids: Vec<String> = (0..20).map(|i| format!("{i:0>24}")).collect();
-        for id in &ids {
-            store.create_table(&table(id)).await.unwrap();
-        }
-        let mut tasks = Vec::new();
-        for (i, id) in ids.iter().enumerate() {
-            let store = store.clone();
-            let id = id.clone();
-            // Every fifth append is stale and must fail without harming the others.
-            let base = if i % 5 == 0 { 0 } else { 1 };
-            tasks.push(tokio::spawn(async move {
-                let action = StoredAction {
-                    version: base + 1,
-                    seat: Some(0),
-                    text: format!("move {i}"),
-                    auto: false,
-                };
-                store.append_actions(&id, base, &[action], None).await
-            }));
-        }
-        for (i, task) in tasks.into_iter().enumerate() {
-            let outcome = task.await.unwrap();
-            let loaded = store.load_table(&ids[i]).await.unwrap().unwrap();
-            if i % 5 == 0 {
-                assert!(matches!(outcome, Err(StoreError::Conflict(_))));
-                assert_eq!(loaded.version, 1);
-                assert_eq!(loaded.actions.len(), 1);
-            } else {
-                outcome.unwrap();
-                assert_eq!(loaded.version, 2);
-                assert_eq!(loaded.actions[1].text, format!("move {i}"));
-            }
-        }
-        let _ = std::fs::remove_dir_all(path.parent().unwrap());
-    }
-
-    #[tokio::test]
-    async fn concurrent_creations_joins_and_ends_share_commits_and_fail_alone() {
-        let path = temp_db("mixed-writes");
-        let store = std::sync::Arc::new(SqliteStore::open(&path).await.unwrap());
-        let ids: Vec<String> = (0..30).map(|i| format!("{:0>24}", i + 100)).collect();
-        // The tables are created concurrently, each then joined, and every
-        // third one also ended at a wrong version (refused alone).
-        let mut tasks = Vec::new();
-        for (i, id) in ids.iter().enumerate() {
-            let store = store.clone();
-            let id = id.clone();
-            tasks.push(tokio::spawn(async move {
-                store.create_table(&table(&id)).await?;
-                let mut seat = StoredSeat::new(0, SeatKind::Human);
-                seat.name = Some(format!("p{i}"));
-                store.claim_seat(&id, &seat).await?;
-                let ending = Ending {
-                    reason: EndReason::Closed,
-                    seat: None,
-                    returns: None,
-                };
-                let version = if i % 3 == 0 { 9 } else { 1 };
-                store.end_table(&id, version, &ending).await
-            }));
-        }
-        for (i, task) in tasks.into_iter().enumerate() {
-            let outcome = task.await.unwrap();
-            let loaded = store.load_table(&ids[i]).await.unwrap().unwrap();
-            assert_eq!(
-                loaded.seats[0].name.as_deref(),
-                Some(format!("p{i}").as_str())
-            );
-            if i % 3 == 0 {
-                assert!(matches!(outcome, Err(StoreError::Conflict(_))));
-                assert_eq!(loaded.ending, None);
-            } else {
-                outcome.unwrap();
-                assert_eq!(loaded.ending.map(|e| e.reason), Some(EndReason::Closed));
-            }
-        }
-        // A second creation with a taken id fails without harming the table.
-        assert!(store.create_table(&table(&ids[1])).await.is_err());
-        assert_eq!(
-            store
-                .load_table(&ids[1])
-                .await
-                .unwrap()
-                .unwrap()
-                .actions
-                .len(),
-            1
-        );
-        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }

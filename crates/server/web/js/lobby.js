@@ -152,6 +152,7 @@ export async function showLobby(root, nav) {
         if (o.key === 'players') {
           layoutSeats();
           drawSeats();
+          drawChoice();
         }
       });
       rows.push(h('label', { for: id }, o.key), field, h('div', { class: 'help' }, `${o.help} (default ${o.default})`));
@@ -172,16 +173,25 @@ export async function showLobby(root, nav) {
         if (sel.value === 'you') seats = seats.map((c) => (c === 'you' ? 'open' : c));
         seats[i] = sel.value;
         drawSeats();
+        drawChoice();
       });
       rows.push(h('label', { for: id }, seatRole(game.id, i)), sel);
     });
     replace(seatBox, rows);
   };
 
+  const choice = h('span', { class: 'small muted', 'data-testid': 'create-summary' });
+  /** What the main button will create: the game and who plays. */
+  const drawChoice = () => {
+    const who = seats.map((c) => (c === 'you' ? 'you' : c === 'open' ? 'an open seat' : `the computer (${c.replace(/^ai:/, '')})`));
+    replace(choice, `${game.name}: ${who.join(', ')}`);
+  };
+
   const draw = () => {
     drawGames();
     drawOptions();
     drawSeats();
+    drawChoice();
   };
 
   createButton.addEventListener('click', async () => {
@@ -228,7 +238,8 @@ export async function showLobby(root, nav) {
         h('label', { for: 'inactivity-seconds' }, 'after'), waitSelect,
         h('label', { for: 'inactivity-then' }, 'then he'), thenSelect,
         h('div', { class: 'help' }, 'A table still waiting for players that long is closed.')),
-      h('div', { class: 'row create-row' }, createButton, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, 'Rules')),
+      // The main action stays in sight at the foot of the screen while the choices scroll.
+      h('div', { class: 'row create-row' }, createButton, choice, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, 'Rules')),
       errorBox, result),
     h('section', { 'aria-label': 'Your tables' }, running)));
   drawRunning(running, nav);

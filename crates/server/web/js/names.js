@@ -56,23 +56,32 @@ export function agentName(agent, seat) {
 }
 
 /**
- * The person at a seat.
- * @param {SeatInfo} seat @param {number | null} mySeat
+ * A computer's name: numbered by its seat where the table has several.
+ * @param {SeatInfo} seat @param {SeatInfo[]} [seats] the table's seats
  */
-export function seatPerson(seat, mySeat) {
+function computerName(seat, seats) {
+  const several = !seats || seats.filter((s) => s.kind === 'ai').length > 1;
+  return agentName(seat.agent, several ? seat.seat : undefined);
+}
+
+/**
+ * The person at a seat.
+ * @param {SeatInfo} seat @param {number | null} mySeat @param {SeatInfo[]} [seats] the table's seats
+ */
+export function seatPerson(seat, mySeat, seats) {
   if (seat.seat === mySeat) return seat.name ? `You (${seat.name})` : 'You';
-  if (seat.kind === 'ai') return agentName(seat.agent, seat.seat);
+  if (seat.kind === 'ai') return computerName(seat, seats);
   if (seat.kind === 'open') return 'Open seat';
   return seat.name || 'Guest';
 }
 
 /**
  * A short person name for boards.
- * @param {SeatInfo} seat @param {number | null} mySeat
+ * @param {SeatInfo} seat @param {number | null} mySeat @param {SeatInfo[]} [seats] the table's seats
  */
-export function shortName(seat, mySeat) {
+export function shortName(seat, mySeat, seats) {
   if (seat.seat === mySeat) return 'You';
-  if (seat.kind === 'ai') return agentName(seat.agent, seat.seat);
+  if (seat.kind === 'ai') return computerName(seat, seats);
   if (seat.kind === 'open') return 'Open seat';
   return seat.name || 'Guest';
 }
@@ -94,6 +103,11 @@ export function actionLabel(action) {
   if (j && typeof j === 'object' && 'bat_out' in j) return `Bat out ${j.bat_out}`;
   const text = action.text;
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A name's possessive: "your" for "You", else "Name's". @param {string} name */
+export function possessive(name) {
+  return name === 'You' ? 'your' : `${name}'s`;
 }
 
 /** @param {number} v */

@@ -1,13 +1,14 @@
 // @ts-check
 /**
- * The dialogs over a table's board: the cube's question, the invitation to
- * take a seat, and the end of the game (score, rematch, replay, record);
- * and the copyable invite link.
+ * The dialogs over a table's board (the invitation to take a seat, the end
+ * of the game with score, rematch, replay and record), the cube's question
+ * inline under the board, and the copyable invite link.
  */
 
 import { h } from './dom.js';
 import * as store from './store.js';
 import { actionLabel, seatColour, seatPerson, seatRole, shortName, signed } from './names.js';
+import { outcomeText, paysText } from './events.js';
 
 /** @typedef {import('./types.js').ActionInfo} ActionInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -26,15 +27,15 @@ function winnersOf(returns) {
 export function resultText(people, returns) {
   const winners = winnersOf(returns);
   if (winners.length === 0) return 'a draw';
-  return winners.map((i) => (i === people.seat ? 'you win' : `${shortName(people.seats[i], people.seat)} wins`)).join(', ');
+  return winners.map((i) => (i === people.seat ? 'you win' : `${shortName(people.seats[i], people.seat, people.seats)} wins`)).join(', ');
 }
 
 /**
- * The cube's question when the only legal actions are cube actions
- * (roll or double; take or drop), else nothing.
+ * The cube's question, inline under the board, when the only legal actions
+ * are cube actions (roll or double; take or drop), else nothing.
  * @param {ActionInfo[]} legal @param {any} obs @param {(a: ActionInfo) => void} play
  */
-export function cubeDialog(legal, obs, play) {
+export function cubePrompt(legal, obs, play) {
   const cubeActs = legal.filter((a) => ['double', 'roll', 'take', 'drop'].includes(a.json));
   if (cubeActs.length === 0 || cubeActs.length !== legal.length) return null;
   const stake = obs.cube || 1;
@@ -43,12 +44,12 @@ export function cubeDialog(legal, obs, play) {
   const text = responding
     ? `Take, and play on for ${stake * 2} points; or drop, and lose ${stake} now.`
     : `The stake is ${stake}. Double it, or just roll.`;
-  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': title },
-    h('h2', {}, title), h('p', {}, text),
-    h('div', { class: 'row' }, cubeActs.map((a) => h('button', {
+  return h('div', { class: 'inline-prompt', role: 'group', 'aria-label': title, 'data-testid': 'cube-prompt' },
+    h('div', { class: 'inline-text' }, h('strong', {}, title), ' ', h('span', { class: 'small' }, text)),
+    cubeActs.map((a) => h('button', {
       class: `btn ${a.json === 'drop' ? '' : 'primary'}`,
       onclick: () => play(a),
-    }, a.json === 'double' ? `Double to ${stake * 2}` : actionLabel(a)))));
+    }, a.json === 'double' ? `Double to ${stake * 2}` : actionLabel(a))));
 }
 
 /**
@@ -69,24 +70,35 @@ export function joinDialog(people, seat, on) {
 }
 
 /**
- * The end of the game: who won, each seat's score, and what next.
+ * The end of the game: who won, how the game ended in its own terms, each
+ * seat's score (with what each pays, in High-O Gammon), and what next.
  * @param {People} people @param {number[]} returns
+ * @param {any} outcome the server's outcome (ending, winner, loser) of a game played out, or
+ *   `{early}`: how a game that ended early ended, in words
  * @param {{rematch: () => void, replay: () => void, replayPath: string, recordUrl: string,
  *   recordName: string, dismiss: () => void}} on
  */
-export function gameOverDialog(people, returns, on) {
+export function gameOverDialog(people, returns, outcome, on) {
   const { game, obs, seats, seat } = people;
   const winners = winnersOf(returns);
+  const sole = outcome && outcome.winner !== null && outcome.winner !== undefined ? outcome.winner : null;
   let title = 'Draw';
-  if (winners.length === 1) title = winners[0] === seat ? 'You won!' : `${seatPerson(seats[winners[0]], seat)} won`;
-  if (seat !== null && winners.length > 0 && !winners.includes(seat)) title = 'You lost';
+  if (winners.length === 1) title = winners[0] === seat ? 'You won!' : `${seatPerson(seats[winners[0]], seat, seats)} won`;
+  else if (sole !== null) title = sole === seat ? 'You won!' : `${seatPerson(seats[sole], seat, seats)} won`;
+  if (seat !== null && (winners.length > 0 || sole !== null) && !winners.includes(seat) && sole !== seat) title = 'You lost';
+  const who = (/** @type {number} */ p) => (p === seat ? 'You' : seatRole(game, p, obs));
+  const how = outcome && outcome.early ? [`${outcome.early}.`] : outcomeText(game, outcome, obs, returns, who);
+  const breakdown = returns.map((_, i) => paysText(obs, i));
+  const detailed = breakdown.some((x) => x);
   const rows = returns.map((r, i) => h('tr', {},
     h('td', {}, h('span', { class: 'swatch inline', style: `background:${seatColour(game, i, obs)}` }), seatRole(game, i, obs)),
-    h('td', {}, seatPerson(seats[i], seat)),
-    h('td', { class: r > 0 ? 'win' : r < 0 ? 'lose' : '' }, signed(r))));
+    h('td', {}, seatPerson(seats[i], seat, seats)),
+    h('td', { class: r > 0 ? 'win' : r < 0 ? 'lose' : '' }, signed(r)),
+    detailed ? h('td', { class: 'small', 'data-testid': 'pays' }, breakdown[i] || (i === sole ? 'the winner' : '')) : null));
   return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Game over', 'data-testid': 'game-over' },
     h('h2', {}, title),
-    h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Player'), h('th', {}, 'Score')), rows),
+    how.length ? h('div', { class: 'ending', 'data-testid': 'ending' }, how.map((line) => h('p', {}, line))) : null,
+    h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Player'), h('th', {}, 'Score'), detailed ? h('th', {}, 'How') : null), rows),
     h('div', { class: 'row' },
       h('button', { class: 'btn primary', onclick: on.rematch, 'data-testid': 'rematch' }, 'Rematch'),
       h('a', { class: 'btn', href: on.replayPath, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.replay(); } }, 'Replay'),

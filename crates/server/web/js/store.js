@@ -105,18 +105,18 @@ export function saveChoices(choices) {
 }
 
 /** How fast other players' moves are shown, one after another. */
-export const SPEEDS = /** @type {const} */ (['slow', 'normal', 'fast']);
+export const SPEEDS = /** @type {const} */ (['slow', 'normal', 'fast', 'instant']);
 
 /** The pause after each move by someone else, in milliseconds. */
-export const SPEED_PAUSE = { slow: 1400, normal: 750, fast: 150 };
+export const SPEED_PAUSE = { slow: 1400, normal: 750, fast: 150, instant: 0 };
 
-/** The chosen speed. @returns {'slow' | 'normal' | 'fast'} */
+/** The chosen speed. @returns {'slow' | 'normal' | 'fast' | 'instant'} */
 export function speed() {
   const v = read('speed');
-  return v === 'slow' || v === 'fast' ? v : 'normal';
+  return v === 'slow' || v === 'fast' || v === 'instant' ? v : 'normal';
 }
 
-/** Remembers the chosen speed. @param {'slow' | 'normal' | 'fast'} v */
+/** Remembers the chosen speed. @param {'slow' | 'normal' | 'fast' | 'instant'} v */
 export function setSpeed(v) {
   write('speed', v);
 }

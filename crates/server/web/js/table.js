@@ -13,7 +13,7 @@ import { uiFor } from './games/index.js';
 import { actionLabel, inactivityText, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { toast } from './toast.js';
-import { eventText, isWarning } from './events.js';
+import { eventText, isWarning, matchGameEnded, moveInViewersTerms } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
@@ -104,12 +104,18 @@ class TableView {
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
     this.pumping = false;
+    /** A game of the match just ended: its result, until the player goes on. @type {{lines: string[], go: () => void} | null} */
+    this.between = null;
+    /** The version at which the game on the board began (a match's next game): no earlier move is marked. */
+    this.gameStart = 0;
+    /** The version whose move slides in, and over how long (ms). */
+    this.slideVersion = -1;
+    this.slideMs = 0;
     /** The version a move was sent at: not ours to play again. @type {number | null} */
     this.sentAt = null;
     this.lastDice = JSON.stringify(this.view.observation && this.view.observation.dice);
     this.rolledAt = 0;
     this.statusBar = h('div', { class: 'status-bar', role: 'status', 'aria-live': 'polite' });
-    this.bannerBox = h('div', { 'aria-live': 'assertive' });
     this.boardBox = h('div', { class: 'board-wrap' });
     this.overlay = h('div');
     this.controls = h('div', { class: 'controls' });
@@ -160,7 +166,7 @@ class TableView {
   build() {
     replace(this.root, h('div', { class: 'table-view' },
       h('section', { class: 'board-col', 'aria-label': 'Board' },
-        this.statusBar, this.bannerBox,
+        this.statusBar,
         h('div', { style: 'position: relative' }, this.boardBox, this.overlay),
         this.controls, this.errorBox, this.notationForm),
       h('aside', { class: 'side-col' },
@@ -187,7 +193,7 @@ class TableView {
    * @returns {{seat: number, json: any} | null}
    */
   lastMove() {
-    for (let v = this.view.version; v > 0; v--) {
+    for (let v = this.view.version; v > this.gameStart; v--) {
       const e = this.log.get(v);
       if (e && e.seat !== null && e.seat !== undefined && e.json !== undefined) return { seat: e.seat, json: e.json };
       if (!e) return null;
@@ -203,11 +209,12 @@ class TableView {
       steps: this.myTurn() ? this.view.steps || null : null,
       last: this.lastMove(),
       seat: this.seat,
-      names: this.seats.map((s) => shortName(s, this.seat)),
+      names: this.seats.map((s) => shortName(s, this.seat, this.seats)),
       pick: this.pick,
       preview: this.preview,
       text: this.view.text,
       portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
+      slideMs: this.slideVersion === this.view.version ? this.slideMs : 0,
     };
   }
 
@@ -241,13 +248,15 @@ class TableView {
     this.log.set(version, entry);
   }
 
+  /** The moves before this page opened, with who made them and their events. */
   async loadEarlierMoves() {
     if (this.table.hidden_information && this.view.turn.kind !== 'over') return;
     try {
-      const record = await api.getRecord(this.table.id);
-      record.actions.forEach((/** @type {string} */ text, /** @type {number} */ i) => {
-        if (!this.log.has(i + 1)) this.log.set(i + 1, { seat: undefined, text, events: [] });
-      });
+      const replay = await api.getReplay(this.table.id, this.seat);
+      for (const step of replay.steps || []) {
+        if (step.version === 0 || this.log.has(step.version)) continue;
+        this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, events: step.events || [] });
+      }
       this.renderLog();
     } catch {
       // Not available yet: the log starts now.
@@ -310,13 +319,32 @@ class TableView {
           this.socket.resync();
           break;
         }
+        const before = this.view.observation;
         this.setView(m.state);
         if (m.state.turn.kind === 'over') this.status = 'finished';
+        // Moves by others, and the server's forced moves for me, are shown
+        // one at a time: the pieces slide in, then a pause.
+        const shown = m.action && (m.action.seat !== this.seat || m.action.auto);
+        const pause = store.SPEED_PAUSE[store.speed()];
+        const chance = m.action && (m.action.seat === null || m.action.seat === undefined);
+        this.slideMs = shown && !chance ? Math.round(pause * 0.6) : 0;
+        this.slideVersion = m.version;
         this.render();
-        const others = m.action && m.action.seat !== this.seat;
-        if (others && this.queue.length > 0) {
-          const pause = store.SPEED_PAUSE[store.speed()];
-          await new Promise((r) => setTimeout(r, m.action.seat === null ? pause / 3 : pause));
+        // A game of a match ended: its result and the score stay until the
+        // player goes on; the next game's moves wait meanwhile.
+        const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
+        if (ended.length > 0) {
+          this.gameStart = m.version;
+          this.renderBoard();
+          await new Promise((resolve) => {
+            this.between = { lines: ended, go: () => resolve(undefined) };
+            this.renderControls();
+          });
+          this.between = null;
+          this.renderControls();
+        }
+        if (shown && pause > 0 && this.queue.length > 0) {
+          await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
         }
       }
     } finally {
@@ -331,7 +359,6 @@ class TableView {
     for (const e of m.events || []) {
       if (isWarning(e)) {
         this.banner = this.eventText(e);
-        toast(this.banner, 'warn');
       }
     }
     const a = m.action;
@@ -434,7 +461,7 @@ class TableView {
     try {
       const res = await api.getHints(this.table.id, this.token);
       if (this.view.version !== this.hintsVersion) return;
-      this.hints = res.hints;
+      this.hints = sortedHints(res.hints);
     } catch (e) {
       this.hintError = e instanceof api.ApiError && e.status === 404 && e.code !== 'not_found'
         ? 'Hints are not available here.'
@@ -561,9 +588,9 @@ class TableView {
     if (turn.seat === this.seat) {
       return { main: `Your turn (${role})`, sub: this.ui.prompt(this.ctx()) };
     }
-    if (seat && seat.kind === 'ai') return { main: `${shortName(seat, this.seat)} is thinking…`, sub: `${role} to move` };
+    if (seat && seat.kind === 'ai') return { main: `${shortName(seat, this.seat, this.seats)} is thinking…`, sub: `${role} to move` };
     if (seat && seat.kind === 'open') return { main: `Waiting for a player to take the ${role} seat`, sub: 'Send them the invite link.' };
-    return { main: `${seat ? shortName(seat, this.seat) : role} to move`, sub: role };
+    return { main: `${seat ? shortName(seat, this.seat, this.seats) : role} to move`, sub: role };
   }
 
   renderStatus() {
@@ -580,10 +607,6 @@ class TableView {
         t.sub ? h('div', { class: 'status-sub', 'data-testid': 'prompt' }, t.sub) : null,
         summary ? h('div', { class: 'status-sub' }, summary) : null),
       h('span', { class: `conn${this.conn === 'open' ? '' : ' bad'}`, 'data-testid': 'conn', title: 'Connection to the server' }, connText));
-    replace(this.bannerBox, this.banner
-      ? h('div', { class: 'banner alarm', role: 'alert' }, this.banner, ' ',
-        h('button', { class: 'btn small', onclick: () => { this.banner = null; this.renderStatus(); } }, 'OK'))
-      : null);
   }
 
   /** @param {string} [focusTarget] the target to keep focused */
@@ -594,6 +617,8 @@ class TableView {
     this.boardBox.className = `board-wrap game-${this.game}${Date.now() - this.rolledAt < 900 ? ' just-rolled' : ''}${this.myTurn() ? ' my-turn' : ''}`;
     this.boardBox.dataset.version = String(this.view.version);
     replace(this.boardBox, svg);
+    // The slide plays once; later drawings of this position stand still.
+    if (this.slideVersion === this.view.version) this.slideVersion = -1;
     if (keep) {
       const again = /** @type {SVGElement | null} */ (this.boardBox.querySelector(`[data-target="${CSS.escape(keep)}"]`));
       if (again && active && (active === document.body || !document.contains(active))) again.focus();
@@ -621,7 +646,7 @@ class TableView {
     }
     if (this.isOver() && !this.overDismissed) {
       const replayPath = `/t/${this.table.id}?replay`;
-      replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || this.ending?.returns || [], {
+      replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || this.ending?.returns || [], this.ending ? { early: this.endingText() } : this.view.outcome, {
         rematch: () => this.rematch(),
         replay: () => { this.close(); this.nav.go(replayPath); },
         replayPath,
@@ -639,8 +664,7 @@ class TableView {
       }));
       return;
     }
-    const cube = prompts.cubeDialog(legal, this.view.observation, (a) => this.send({ json: a.json }));
-    replace(this.overlay, cube);
+    replace(this.overlay);
   }
 
   /** The result in a few words. */
@@ -652,7 +676,7 @@ class TableView {
   endingText() {
     const e = this.ending;
     if (!e) return '';
-    const who = e.seat === null || e.seat === undefined ? '' : e.seat === this.seat ? 'You' : shortName(this.seats[e.seat], this.seat);
+    const who = e.seat === null || e.seat === undefined ? '' : e.seat === this.seat ? 'You' : shortName(this.seats[e.seat], this.seat, this.seats);
     switch (e.reason) {
       case 'resigned': return `Game over: ${who} resigned`;
       case 'forfeit': return `Game over: ${who} did not move in time and forfeited`;
@@ -668,6 +692,19 @@ class TableView {
     const complete = mine ? this.ui.complete(ctx) : null;
     const offBoard = legal.filter((a) => !this.ui.onBoard(a) && !['double', 'roll', 'take', 'drop'].includes(a.json));
     const parts = [];
+    // The cube's question and a Stumpvarning stand in this row, beside the
+    // buttons under the board, never over it.
+    parts.push(prompts.cubePrompt(legal, this.view.observation, (a) => this.send({ json: a.json })));
+    if (this.between) {
+      const between = this.between;
+      parts.push(h('div', { class: 'inline-prompt', role: 'status', 'data-testid': 'between-games' },
+        h('div', { class: 'inline-text' }, h('strong', {}, 'Game over. '), between.lines.join(' ')),
+        h('button', { class: 'btn primary', 'data-testid': 'next-game', onclick: () => between.go() }, 'Next game')));
+    }
+    if (this.banner) {
+      parts.push(h('div', { class: 'inline-prompt alarm', role: 'alert', 'data-testid': 'warning' }, h('span', {}, this.banner),
+        h('button', { class: 'btn small', onclick: () => { this.banner = null; this.renderControls(); } }, 'OK')));
+    }
     if (mine && legal.some((a) => this.ui.onBoard(a))) {
       parts.push(h('button', { class: 'btn', 'data-testid': 'undo', disabled: this.ui.isEmpty(ctx), onclick: () => this.undo(), title: 'Undo (Esc)' }, '↶ Undo'));
       parts.push(h('button', { class: 'btn good', 'data-testid': 'confirm', disabled: !complete, onclick: () => this.confirm(), title: 'Confirm (Enter)' }, '✓ Confirm'));
@@ -694,7 +731,7 @@ class TableView {
         const toMove = !this.isOver() && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
           h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
-          h('span', { class: 'seat-name' }, seatPerson(s, this.seat)),
+          h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
           h('span', { class: 'badge' }, seatRole(this.game, s.seat, this.view.observation)),
           toMove ? h('span', { class: 'badge turn' }, 'to move') : null,
           s.kind === 'open' && this.seat === null && !this.isOver() ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, 'Join') : null);
@@ -769,23 +806,38 @@ class TableView {
     replace(this.hintsBox, h('h2', {}, 'Hints'), body);
   }
 
+  /**
+   * The moves so far: each player's move numbered by turn, with who made
+   * it (as the page names the seats) and, in Tawla and backgammon, in the
+   * viewer's own point numbering, hits and pins said in words; the dice
+   * and the games' events between them.
+   */
   renderLog() {
     const versions = [...this.log.keys()].sort((a, b) => a - b);
     const items = [];
+    let turn = 0;
     for (const v of versions) {
       const e = /** @type {LogEntry} */ (this.log.get(v));
       if (e.hidden && e.events.length === 0) continue;
       if (e.text) {
-        const seat = e.seat === null || e.seat === undefined ? null : this.seats[e.seat];
-        const who = e.seat === null ? 'Chance' : seat ? shortName(seat, this.seat) : '';
+        const chance = e.seat === null || e.seat === undefined;
+        const seat = chance ? null : this.seats[/** @type {number} */ (e.seat)];
+        const who = chance ? 'Dice' : seat ? shortName(seat, this.seat, this.seats) : '';
         const forced = e.auto && seat && seat.kind !== 'ai';
-        items.push(h('li', { class: e.seat === null || forced ? 'auto' : '', value: v },
-          who ? h('span', { class: 'who' }, `${who}: `) : null, e.text, forced ? (e.text === 'pass' ? ' (no move)' : ' (forced)') : ''));
+        const text = chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat));
+        if (!chance) turn += 1;
+        items.push(h('li', { class: chance ? 'auto chance' : forced ? 'auto' : '', value: chance ? null : turn, 'data-testid': chance ? null : 'log-move' },
+          who ? h('span', { class: 'who' }, `${who}: `) : null, text, forced ? (e.text === 'pass' ? ' (no move)' : ' (forced)') : ''));
       }
       for (const ev of e.events) items.push(h('li', { class: 'event' }, this.eventText(ev)));
     }
     replace(this.logList, items.length ? items : h('li', { class: 'muted', style: 'list-style:none' }, 'No moves yet.'));
     this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /** A move's notation as the viewer reads it (see `moveInViewersTerms`). @param {string} text @param {number} mover */
+  moveText(text, mover) {
+    return moveInViewersTerms(this.game, text, mover !== (this.seat === 1 ? 1 : 0));
   }
 
   /**
@@ -848,4 +900,16 @@ export function equityText(e) {
   if (!e.outcomes) return `cubeful equity ${value}`;
   const o = e.outcomes;
   return `equity ${value} · win ${pct(o.win)} (gammon ${pct(o.win_gammon)}, backgammon ${pct(o.win_backgammon)}) · lose ${pct(1 - o.win)} (gammon ${pct(o.lose_gammon)}, backgammon ${pct(o.lose_backgammon)})`;
+}
+
+/**
+ * Hints best first: by equity where the computer gives one, else by the
+ * chance to win.
+ * @param {Hint[]} hints
+ * @returns {Hint[]}
+ */
+export function sortedHints(hints) {
+  const byEquity = hints.every((x) => x.equity);
+  const key = (/** @type {Hint} */ x) => (byEquity && x.equity ? x.equity.value : x.estimate);
+  return [...hints].sort((a, b) => key(b) - key(a));
 }

@@ -7,7 +7,10 @@
  * @typedef {{kind: 'player', seat: number} | {kind: 'chance'} | {kind: 'over'}} TurnInfo
  * @typedef {{version: number, turn: TurnInfo, observation: any, text: string,
  *   legal?: ActionInfo[], steps?: import('./games/steps.js').StepGraph,
- *   returns?: number[]}} StateView
+ *   returns?: number[], outcome?: Outcome | null}} StateView
+ * @typedef {{result: 'win' | 'loss' | 'ranking' | 'draw', winner: number | null,
+ *   loser: number | null, places: number[], ending: string}} Outcome
+ *   How a finished game came out, and how it ended in the game's own terms.
  *   The state as one viewer may see it (the server's `state` objects).
  * @typedef {{seat: number, kind: 'open' | 'human' | 'ai', name?: string | null,
  *   agent?: string}} SeatInfo
@@ -50,6 +53,8 @@
  * @property {ActionInfo | null} [preview] an action to show as a suggestion (a hint)
  * @property {string} [text] the engine's text drawing of the position
  * @property {boolean} [portrait] draw for a narrow, tall screen (a phone held upright)
+ * @property {number} [slideMs] slide the last move's pieces in over this many
+ *   milliseconds (0 or absent: draw them in place)
  *
  * @typedef {Object} GameUI  One game family's board: drawing and building a move.
  * @property {() => any} emptyPick a selection with nothing chosen

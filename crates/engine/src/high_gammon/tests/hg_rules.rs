@@ -523,6 +523,14 @@ fn hg16_points_scoring() {
     let s = after(r, b, BLUE, [1, 2], "20/off");
     assert_eq!(s.turn(), Turn::Over);
     assert_eq!(s.returns().as_slice(), &[56.0, -36.0, -20.0]);
+    // The view gives each loser's count and payment, for the result's breakdown.
+    let v = s.observation(crate::game::Viewer::Spectator);
+    let shown: Vec<(u32, u8, Option<u32>)> = v
+        .players
+        .iter()
+        .map(|p| (p.short_of_goal, p.bar, p.pays))
+        .collect();
+    assert_eq!(shown, [(0, 0, Some(0)), (5, 2, Some(36)), (3, 1, Some(20))]);
 }
 
 /// HG-18: single (some stone off), double (none off), triple (none off and

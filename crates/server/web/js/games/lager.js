@@ -6,6 +6,7 @@
  */
 
 import { s, svgRoot, target } from '../dom.js';
+import { possessive } from '../names.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {import('../types.js').BoardContext} BoardContext */
@@ -218,8 +219,8 @@ function render(ctx) {
         parts.push(piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc));
       }
       if (dest) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.2, class: 'dest-marker' }));
-      const what = p ? `${names[p.owner]}'s ${p.stone}${p.stone === 'blockade' ? '' : ' stone'}` : 'empty';
-      const campText = camp >= 0 ? ` (${names[camp]}'s camp)` : '';
+      const what = p ? `${possessive(names[p.owner])} ${p.stone}${p.stone === 'blockade' ? '' : ' stone'}` : 'empty';
+      const campText = camp >= 0 ? ` (${possessive(names[camp])} camp)` : '';
       const extra = isSrc ? ', can move' : dest ? `, a destination (${dest.text})` : capturable.has(name) ? ', can be knocked out' : threatened.has(name) ? ', threatened by you' : '';
       layers.push(target(id, `${name}${campText}: ${what}${extra}`,
         { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isFrom ? 'selected' : isSrc ? 'src' : null }, parts));
@@ -246,7 +247,7 @@ function render(ctx) {
     const parts = [
       s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
       s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
-      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, `in ${names[1 - p]}'s camp: ${pv.in_opponent_camp} of 2`),
+      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, `in ${possessive(names[1 - p])} camp: ${pv.in_opponent_camp} of 2`),
     ];
     const kinds = [...STONES, 'blockade'];
     kinds.forEach((kind, i) => {
@@ -265,7 +266,7 @@ function render(ctx) {
         parts.push(target(id, `Your ${kind}${kind === 'blockade' ? '' : ' stone'}: ${status}, moves ${MOVES[kind]}${isSel ? ', selected' : ', can be placed'}`,
           { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn, label));
       } else {
-        parts.push(s('g', { role: 'img', 'aria-label': `${names[p]}'s ${kind}: ${status}` }, drawn, label));
+        parts.push(s('g', { role: 'img', 'aria-label': `${possessive(names[p])} ${kind}: ${status}` }, drawn, label));
       }
     });
     return parts;

@@ -6,6 +6,7 @@
  */
 
 import { s, svgRoot, target } from '../dom.js';
+import { possessive } from '../names.js';
 import { diceRow } from './dice.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
@@ -346,11 +347,11 @@ function render(ctx) {
     /** @type {import("../dom.js").Child[]} */
     const out = [
       s('text', { x: st.nameX, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? ' ◀' : ''}`),
-      s('g', { role: 'img', 'aria-label': `${name}'s Hög: ${obs.hog[p]} stones` },
+      s('g', { role: 'img', 'aria-label': `${possessive(name)} Hög: ${obs.hog[p]} stones` },
         s('rect', { x: st.hogX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
         s('text', { x: st.hogX + 18, y: y + 7, class: 'sh-side-label' }, 'Hög'),
         s('text', { x: st.hogX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
-      s('g', { role: 'img', 'aria-label': `${name}'s Ute: ${obs.ute[p]} stones${warn ? ', Stumpvarning' : ''}` },
+      s('g', { role: 'img', 'aria-label': `${possessive(name)} Ute: ${obs.ute[p]} stones${warn ? ', Stumpvarning' : ''}` },
         s('rect', { x: st.uteX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
         s('text', { x: st.uteX + 18, y: y + 7, class: 'sh-side-label' }, 'Ute'),
         s('text', { x: st.uteX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),

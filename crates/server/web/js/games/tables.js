@@ -191,11 +191,34 @@ export function stepText(st) {
   return `${p(st.from)}/${p(st.to)}`;
 }
 
+/**
+ * Each side's pip count: the points its checkers still have to travel
+ * (a checker on the bar counts 25), White first.
+ * @param {any} obs a TablesView
+ * @returns {[number, number]}
+ */
+export function pipCounts(obs) {
+  const b = obs.board;
+  /** @type {[number, number]} */
+  const pips = [25 * b.bar[0], 25 * b.bar[1]];
+  for (let i = 0; i < 24; i++) {
+    for (const v of [b.top[i], b.under ? b.under[i] : 0]) {
+      if (v > 0) pips[0] += v * (i + 1);
+      if (v < 0) pips[1] += -v * (24 - i);
+    }
+  }
+  return pips;
+}
+
 /** @param {any} obs */
 function summary(obs) {
   /** @type {import("../dom.js").Child[]} */
   const parts = [];
   if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
+  if (obs.board) {
+    const [white, black] = pipCounts(obs);
+    parts.push(`pips: White ${white}, Black ${black}`);
+  }
   if (obs.cube_enabled) parts.push(`stake ${obs.cube}`);
   if (obs.match_to > 0) parts.push(`match to ${obs.match_to}: ${obs.score[0]}–${obs.score[1]}${obs.crawford_game ? ' (Crawford)' : ''}`);
   return parts.join(' · ');
@@ -229,11 +252,13 @@ function pointPos(p) {
 }
 
 /**
- * A checker.
+ * A checker; `slide` is where it comes from (relative), when it slides in.
  * @param {number} cx @param {number} cy @param {number} seat @param {string} [cls]
+ * @param {Slide | null} [slide]
  */
-function checker(cx, cy, seat, cls = '') {
-  return s('g', { class: `checker c${seat} ${cls}`.trim() },
+function checker(cx, cy, seat, cls = '', slide = null) {
+  const style = slide ? `--dx: ${slide.dx}px; --dy: ${slide.dy}px; --slide-ms: ${slide.ms}ms` : null;
+  return s('g', { class: `checker c${seat} ${cls}${slide ? ' arrived' : ''}`.trim(), style },
     s('circle', { cx, cy, r: R - 1, class: 'checker-body' }),
     s('circle', { cx, cy, r: R * 0.62, class: 'checker-ring' }),
   );
@@ -249,11 +274,17 @@ function slotY(top, i, shift = 0) {
 }
 
 /**
+ * A checker sliding in: from `dx`, `dy` away, over `ms` milliseconds.
+ * @typedef {{dx: number, dy: number, ms: number}} Slide
+ */
+
+/**
  * @param {number} count
  * @param {number} seat
  * @param {number} cx
  * @param {boolean} top
- * @param {{shift?: number, highlight?: string}} [opts]
+ * @param {{shift?: number, highlight?: string, slides?: Map<number, Slide>}} [opts]
+ *   `slides`: the checkers (by slot) that slide in
  */
 function stack(count, seat, cx, top, opts = {}) {
   const shown = Math.min(count, 5);
@@ -261,7 +292,8 @@ function stack(count, seat, cx, top, opts = {}) {
   const items = [];
   for (let i = 0; i < shown; i++) {
     const last = i === shown - 1;
-    items.push(checker(cx, slotY(top, i, opts.shift || 0), seat, last && opts.highlight ? opts.highlight : ''));
+    const slide = opts.slides ? opts.slides.get(i) || null : null;
+    items.push(checker(cx, slotY(top, i, opts.shift || 0), seat, last && opts.highlight ? opts.highlight : '', slide));
   }
   if (count > 5) {
     const y = slotY(top, 4, opts.shift || 0);
@@ -297,6 +329,9 @@ function render(ctx) {
   const viewed = (p) => (ctx.last && ctx.last.seat !== me && p >= 1 && p <= 24 ? 25 - p : p);
   const lastTo = new Set(lastPlay.map((st) => viewed(st.to)));
   const lastFrom = new Set(lastPlay.map((st) => viewed(st.from)));
+  const slides = ctx.slideMs && ctx.last
+    ? slidesOf(b, lastPlay.map((st) => ({ from: viewed(st.from), to: viewed(st.to) })), ctx.last.seat === me, ctx.slideMs)
+    : new Map();
 
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
@@ -333,8 +368,9 @@ function render(ctx) {
       parts.push(checker(x, slotY(top, 0), pinnedSeat, 'pinned'));
     }
     const hl = selected ? 'selected' : isSrc ? 'src' : (lastSteps.has(p) ? 'moved' : (previewFrom.has(p) ? 'preview-src' : ''));
-    if (mine > 0) parts.push(stack(mine, me, x, top, { shift, highlight: hl }));
-    if (theirs > 0) parts.push(stack(theirs, them, x, top, { shift }));
+    const slid = slides.get(p);
+    if (mine > 0) parts.push(stack(mine, me, x, top, { shift, highlight: hl, slides: ctx.last && ctx.last.seat === me ? slid : undefined }));
+    if (theirs > 0) parts.push(stack(theirs, them, x, top, { shift, slides: ctx.last && ctx.last.seat !== me ? slid : undefined }));
     if (isDest) {
       // Landing on a lone checker pins it (Tawla) or sends it to the bar.
       const count = mine + (theirs === 1 ? 0 : theirs);
@@ -407,6 +443,53 @@ function render(ctx) {
   const label = `${obs.game === 'tawla' ? 'Tawla' : 'Backgammon'} board seen by ${meName}: your home quarter is bottom right`;
   const svg = svgRoot(W, H, label, layers);
   return ctx.portrait ? portrait(svg) : svg;
+}
+
+/**
+ * Where the last move's checkers slide in from: per destination point, per
+ * slot of the mover's stack there, the offset to its source. Steps of one
+ * checker (24/18 18/13) make one slide. `moves` are in the viewer's
+ * numbering; `b` is the board after the move.
+ * @param {TBoard} b @param {{from: number, to: number}[]} moves
+ * @param {boolean} moverIsMe @param {number} ms
+ * @returns {Map<number, Map<number, Slide>>}
+ */
+function slidesOf(b, moves, moverIsMe, ms) {
+  /** @type {{from: number, to: number}[]} */
+  const paths = [];
+  for (const m of moves) {
+    const before = paths.find((p) => p.to === m.from);
+    if (before) before.to = m.to;
+    else paths.push({ ...m });
+  }
+  const count = (/** @type {number} */ p) => (moverIsMe ? b.me[p] : b.them[p]);
+  /** @type {Map<number, number>} */
+  const landed = new Map();
+  /** @type {Map<number, number>} */
+  const left = new Map();
+  /** @type {Map<number, Map<number, Slide>>} */
+  const out = new Map();
+  for (const { from, to } of paths) {
+    if (to < 1 || to > 24) continue;
+    const k = landed.get(to) || 0;
+    landed.set(to, k + 1);
+    const slot = Math.min(count(to), 5) - 1 - k;
+    if (slot < 0) continue;
+    const dest = pointPos(to);
+    const destY = slotY(dest.top, slot, b.under[to] !== 0 ? 26 : 0);
+    let src;
+    if (from >= 1 && from <= 24) {
+      const j = left.get(from) || 0;
+      left.set(from, j + 1);
+      const at = pointPos(from);
+      src = { x: at.x, y: slotY(at.top, Math.min(count(from) + j, 4), b.under[from] !== 0 ? 26 : 0) };
+    } else {
+      src = { x: BAR_X + BAR_W / 2, y: moverIsMe ? H / 2 + 60 : H / 2 - 60 };
+    }
+    if (!out.has(to)) out.set(to, new Map());
+    /** @type {Map<number, Slide>} */ (out.get(to)).set(slot, { dx: Math.round(src.x - dest.x), dy: Math.round(src.y - destY), ms });
+  }
+  return out;
 }
 
 /** @param {ActionInfo} action */

@@ -1,0 +1,522 @@
+//! Game analysis: every decision of every player rated by the strongest
+//! evaluation the game has (the rating of the action played against the
+//! best one, the loss and a mark), the luck of every roll in the dice games,
+//! and per player the error rate, the marks and a luck-adjusted result.
+//! Decisions are analysed independently, in parallel over threads; each
+//! uses an analyser seeded by its place in the game, so the result does not
+//! depend on the number of threads.
+
+mod luck;
+mod rate;
+
+use crate::spec::{AgentSpec, Budget};
+use serde::Serialize;
+use spelbord_engine::dynamic::StateOf;
+use spelbord_engine::{
+    DynState, Error as EngineError, Game, GameState, GameVisitor, Notation, Player, Record, Turn,
+    find_game, visit_game,
+};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub use rate::{Rated, rate_decision};
+
+/// How to analyse a game.
+#[derive(Clone, Debug)]
+pub struct AnalysisConfig {
+    /// The analyser: a level (`hard` or `expert`, see [`analyser`]) or an
+    /// agent spec (e.g. `mcts:iters=20000`).
+    pub level: String,
+    /// A time budget per decision in milliseconds for the searches
+    /// (MCTS, ISMCTS, alpha-beta); `None`: the analyser's own budget in
+    /// iterations or nodes, reproducible for a seed.
+    pub millis: Option<u64>,
+    /// Decisions analysed at once.
+    pub threads: usize,
+    /// The seed of the analysers' searches.
+    pub seed: u64,
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> Self {
+        AnalysisConfig {
+            level: "expert".into(),
+            millis: None,
+            threads: 1,
+            seed: 1,
+        }
+    }
+}
+
+/// Why a game could not be analysed.
+#[derive(Debug)]
+pub enum AnalysisError {
+    /// The record does not replay.
+    Record(EngineError),
+    /// The analyser is neither a level nor an agent spec.
+    Analyser(String),
+}
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalysisError::Record(e) => write!(f, "the record does not replay: {e}"),
+            AnalysisError::Analyser(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+/// Told how many steps an analysis has and when each is done.
+pub trait Progress: Sync {
+    /// The analysis has `total` steps (decisions and rolls).
+    fn start(&self, _total: usize) {}
+    /// One more step is done.
+    fn tick(&self) {}
+}
+
+impl Progress for () {}
+
+/// The unit of a rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Expected points per cube value (the networks of the tables games:
+    /// cubeless for plays, cubeful for cube decisions in money play).
+    Equity,
+    /// The match winning chance, 0..1 (cube decisions in match play).
+    MatchWinningChance,
+    /// The mover's expected score 0..1: for two players the chance to win,
+    /// a draw counting half.
+    WinChance,
+}
+
+/// How bad a decision was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// The loss reached the first threshold.
+    Doubtful,
+    /// The loss reached the second threshold.
+    Bad,
+    /// The loss reached the third threshold.
+    VeryBad,
+}
+
+impl Mark {
+    /// The mark's name, as players write it (`?!`, `?`, `??`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Doubtful => "?!",
+            Mark::Bad => "?",
+            Mark::VeryBad => "??",
+        }
+    }
+}
+
+/// The losses from which a decision is doubtful, bad and very bad.
+pub fn thresholds(unit: Unit) -> [f64; 3] {
+    match unit {
+        // GNU Backgammon's defaults.
+        Unit::Equity => [0.04, 0.08, 0.16],
+        Unit::MatchWinningChance => [0.02, 0.04, 0.08],
+        Unit::WinChance => [0.03, 0.06, 0.12],
+    }
+}
+
+/// The mark a loss earns in `unit`; `None` below the first threshold.
+pub fn mark(loss: f64, unit: Unit) -> Option<Mark> {
+    let [doubtful, bad, very_bad] = thresholds(unit);
+    if loss >= very_bad {
+        Some(Mark::VeryBad)
+    } else if loss >= bad {
+        Some(Mark::Bad)
+    } else if loss >= doubtful {
+        Some(Mark::Doubtful)
+    } else {
+        None
+    }
+}
+
+/// One rated decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    /// The action's place in the record (0 = the first action).
+    pub index: usize,
+    /// Who decided.
+    pub player: Player,
+    /// Whether it was a doubling-cube decision.
+    pub cube: bool,
+    /// How many legal actions there were.
+    pub choices: usize,
+    /// The action played, in the game's notation.
+    pub played: String,
+    /// The best action by the analyser.
+    pub best: String,
+    /// The rating of the action played; `None` where the analyser cannot
+    /// compare the actions (a cube decision outside the networks' games).
+    pub played_rating: Option<f64>,
+    /// The rating of the best action.
+    pub best_rating: Option<f64>,
+    /// The rating's unit.
+    pub unit: Unit,
+    /// The best rating less the played one (0 when the played action is
+    /// rated at least as high).
+    pub loss: Option<f64>,
+    /// The mark the loss earns.
+    pub mark: Option<Mark>,
+}
+
+/// The luck of one roll: every player's value after the roll less before it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Roll {
+    /// The roll's place in the record.
+    pub index: usize,
+    /// The roll, in the game's notation.
+    pub roll: String,
+    /// The player who moves after the roll, if any.
+    pub roller: Option<Player>,
+    /// The roller's value (chance to win) before the roll.
+    pub before: f64,
+    /// The roller's value after it (with his best play of it).
+    pub after: f64,
+    /// Each player's change of value (chance to win) by the roll.
+    pub luck: Vec<f64>,
+}
+
+/// One player's figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerSummary {
+    /// The seat.
+    pub player: Player,
+    /// The name from the record ("?" if it names none).
+    pub name: String,
+    /// Rated decisions with a choice, the cube's apart.
+    pub moves: usize,
+    /// Sum of the moves' losses.
+    pub move_loss: f64,
+    /// Mean loss per rated move.
+    pub move_error_rate: f64,
+    /// Rated cube decisions.
+    pub cube_decisions: usize,
+    /// Sum of the cube decisions' losses.
+    pub cube_loss: f64,
+    /// Mean loss per rated cube decision.
+    pub cube_error_rate: f64,
+    /// Decisions marked doubtful.
+    pub doubtful: usize,
+    /// Decisions marked bad.
+    pub bad: usize,
+    /// Decisions marked very bad.
+    pub very_bad: usize,
+    /// The sum of the luck of every roll (chance to win), in the dice games.
+    pub luck: Option<f64>,
+    /// The player's final score (1 won, 0 lost, a draw 0.5; with more
+    /// players the share of the others finished ahead of), once over.
+    pub score: Option<f64>,
+    /// The final score less the luck, in the dice games once over.
+    pub luck_adjusted_score: Option<f64>,
+    /// The returns (points) of the game, once over.
+    pub points: Option<f64>,
+}
+
+/// A game's analysis.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The game's id.
+    pub game: String,
+    /// The analyser (an agent spec) and its budget.
+    pub analyser: String,
+    /// The rating unit of the moves.
+    pub unit: Unit,
+    /// Thresholds of the marks (doubtful, bad, very bad) in that unit.
+    pub thresholds: [f64; 3],
+    /// Every decision with a choice, in the game's order.
+    pub decisions: Vec<Decision>,
+    /// Every roll with its luck (dice games only).
+    pub rolls: Vec<Roll>,
+    /// Per player.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// The analyser of `game` at `level`: `expert` (the default) uses the
+/// networks searched one ply (backgammon, Tawla) and otherwise the hints'
+/// searches with their terminal budgets; `hard` is quicker (the networks at
+/// 0-ply, a quarter of the budget). Anything else is read as an agent spec.
+pub fn analyser(game: &str, level: &str) -> String {
+    let spec = match (level, game) {
+        ("expert", "backgammon" | "tawla") => "net:ply=1",
+        ("hard", "backgammon" | "tawla") => "net",
+        ("expert", "lager") => "alphabeta:nodes=300000",
+        ("hard", "lager") => "alphabeta:nodes=75000",
+        ("expert", "stortok") => "ismcts:iters=4000,cutoff=40",
+        ("hard", "stortok") => "ismcts:iters=1000,cutoff=40",
+        ("expert", _) => "mcts:prior=on,cutoff=4,c=1.0,iters=4000",
+        ("hard", _) => "mcts:prior=on,cutoff=4,c=1.0,iters=1000",
+        (other, _) => other,
+    };
+    spec.to_string()
+}
+
+/// The analyser's spec for game `G`, with a time budget when given.
+fn analyser_spec<G: Game>(config: &AnalysisConfig) -> Result<(AgentSpec, String), AnalysisError> {
+    let text = analyser(G::ID, &config.level);
+    let mut spec = crate::resolve::<G>(&text, G::PLAYERS.0)
+        .map_err(|e| AnalysisError::Analyser(format!("analyser `{}`: {e}", config.level)))?;
+    let mut name = text;
+    if let Some(ms) = config.millis {
+        spec = crate::hint::with_budget(spec, Budget::Millis(ms));
+        name = format!("{name} ({ms} ms a decision)");
+    }
+    Ok((spec, name))
+}
+
+/// One step of the analysis: a decision or a roll, with the state before it.
+enum Step<S: GameState> {
+    Decision(usize, S, S::Action),
+    Roll(usize, S, S::Action),
+}
+
+enum Done {
+    Decision(Decision),
+    Roll(Roll),
+}
+
+/// Analyses a game given as a record (finished or not).
+pub fn analyse_record(
+    record: &Record,
+    config: &AnalysisConfig,
+    progress: &dyn Progress,
+) -> Result<Analysis, AnalysisError> {
+    visit_game(
+        &record.game,
+        Visit {
+            record,
+            config,
+            progress,
+        },
+    )
+    .map_err(AnalysisError::Record)?
+}
+
+struct Visit<'a> {
+    record: &'a Record,
+    config: &'a AnalysisConfig,
+    progress: &'a dyn Progress,
+}
+
+impl GameVisitor for Visit<'_> {
+    type Output = Result<Analysis, AnalysisError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let (start, actions) = replay::<G>(self.record)?;
+        analyse_game::<G>(
+            start,
+            &actions,
+            &self.record.players,
+            self.config,
+            self.progress,
+        )
+    }
+}
+
+/// The record's first state and its actions as the game's actions.
+#[allow(clippy::type_complexity)]
+fn replay<G: Game>(
+    record: &Record,
+) -> Result<(G::State, Vec<<G::State as GameState>::Action>), AnalysisError> {
+    // Check the whole record (result and outcome too) first.
+    record.replay().map_err(AnalysisError::Record)?;
+    let game = find_game(&record.game).map_err(AnalysisError::Record)?;
+    let options = spelbord_engine::Options::from_map(
+        &record.game,
+        game.option_specs(),
+        record
+            .options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    )
+    .map_err(AnalysisError::Record)?;
+    let mut state: Box<dyn DynState> = game.new_state(&options).map_err(AnalysisError::Record)?;
+    let start = concrete::<G>(state.as_ref()).clone();
+    let mut actions = Vec::with_capacity(record.actions.len());
+    for text in &record.actions {
+        let info = state.apply_recorded(text).map_err(AnalysisError::Record)?;
+        let action = serde_json::from_value(info.json)
+            .map_err(|e| AnalysisError::Record(EngineError::BadJson(e.to_string())))?;
+        actions.push(action);
+    }
+    Ok((start, actions))
+}
+
+fn concrete<G: Game>(state: &dyn DynState) -> &G::State {
+    &state
+        .as_any()
+        .downcast_ref::<StateOf<G>>()
+        .expect("a state of the visited game")
+        .0
+}
+
+/// Analyses the game that `actions` play from `start`, with `names` for the
+/// seats.
+pub fn analyse_game<G: Game>(
+    start: G::State,
+    actions: &[<G::State as GameState>::Action],
+    names: &[String],
+    config: &AnalysisConfig,
+    progress: &dyn Progress,
+) -> Result<Analysis, AnalysisError> {
+    let (spec, analyser_name) = analyser_spec::<G>(config)?;
+    let dice = !G::HIDDEN_INFORMATION;
+    let mut steps = Vec::new();
+    let mut state = start;
+    let mut legal = Vec::new();
+    for (index, &action) in actions.iter().enumerate() {
+        match state.turn() {
+            Turn::Player(_) => {
+                state.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    steps.push(Step::Decision(index, state.clone(), action));
+                }
+            }
+            Turn::Chance if dice => steps.push(Step::Roll(index, state.clone(), action)),
+            _ => {}
+        }
+        state.apply(action);
+    }
+    let end = state;
+    progress.start(steps.len());
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Done)>> = Mutex::new(Vec::with_capacity(steps.len()));
+    let threads = config.threads.clamp(1, steps.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(step) = steps.get(i) else { break };
+                    let result = match step {
+                        Step::Decision(index, s, a) => {
+                            let seed = config.seed ^ (*index as u64).wrapping_mul(0x9E37_79B9);
+                            Done::Decision(decision::<G>(*index, s, *a, &spec, seed))
+                        }
+                        Step::Roll(index, s, a) => {
+                            Done::Roll(luck::roll::<G>(*index, s, *a, &spec))
+                        }
+                    };
+                    done.lock().expect("no thread panicked").push((i, result));
+                    progress.tick();
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no thread panicked");
+    done.sort_by_key(|(i, _)| *i);
+    let mut decisions = Vec::new();
+    let mut rolls = Vec::new();
+    for (_, d) in done {
+        match d {
+            Done::Decision(d) => decisions.push(d),
+            Done::Roll(r) => rolls.push(r),
+        }
+    }
+    let unit = if matches!(spec, AgentSpec::Net(_)) {
+        Unit::Equity
+    } else {
+        Unit::WinChance
+    };
+    let players = summaries(&end, names, &decisions, dice.then_some(&rolls[..]));
+    Ok(Analysis {
+        game: G::ID.into(),
+        analyser: analyser_name,
+        unit,
+        thresholds: thresholds(unit),
+        decisions,
+        rolls,
+        players,
+    })
+}
+
+/// Rates one decision: the action played against the best.
+fn decision<G: Game>(
+    index: usize,
+    state: &G::State,
+    played: <G::State as GameState>::Action,
+    spec: &AgentSpec,
+    seed: u64,
+) -> Decision {
+    let Turn::Player(player) = state.turn() else {
+        unreachable!("decisions are at a player's turn")
+    };
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let rated = rate_decision::<G>(state, played, spec, seed);
+    let loss = match (rated.best_rating, rated.played_rating) {
+        (Some(b), Some(p)) => Some((b - p).max(0.0)),
+        _ => None,
+    };
+    Decision {
+        index,
+        player,
+        cube: state.cube_action(played).is_some(),
+        choices: legal.len(),
+        played: state.format_action(played),
+        best: state.format_action(rated.best),
+        played_rating: rated.played_rating,
+        best_rating: rated.best_rating,
+        unit: rated.unit,
+        loss,
+        mark: loss.and_then(|l| mark(l, rated.unit)),
+    }
+}
+
+/// Each player's figures.
+fn summaries<S: GameState>(
+    end: &S,
+    names: &[String],
+    decisions: &[Decision],
+    rolls: Option<&[Roll]>,
+) -> Vec<PlayerSummary> {
+    let over = end.turn() == Turn::Over;
+    let scores = crate::values::final_scores(end);
+    (0..end.num_players())
+        .map(|p| {
+            let mine = || decisions.iter().filter(move |d| d.player == p);
+            let (mut moves, mut move_loss, mut cube_decisions, mut cube_loss) = (0, 0.0, 0, 0.0);
+            for d in mine() {
+                let Some(loss) = d.loss else { continue };
+                if d.cube {
+                    cube_decisions += 1;
+                    cube_loss += loss;
+                } else {
+                    moves += 1;
+                    move_loss += loss;
+                }
+            }
+            let count = |m: Mark| mine().filter(|d| d.mark == Some(m)).count();
+            let luck = rolls.map(|r| r.iter().map(|r| r.luck[p]).sum::<f64>());
+            let score = over.then_some(scores[p]);
+            let rate = |loss: f64, n: usize| if n == 0 { 0.0 } else { loss / n as f64 };
+            PlayerSummary {
+                player: p,
+                name: names.get(p).cloned().unwrap_or_else(|| "?".into()),
+                moves,
+                move_loss,
+                move_error_rate: rate(move_loss, moves),
+                cube_decisions,
+                cube_loss,
+                cube_error_rate: rate(cube_loss, cube_decisions),
+                doubtful: count(Mark::Doubtful),
+                bad: count(Mark::Bad),
+                very_bad: count(Mark::VeryBad),
+                luck,
+                score,
+                luck_adjusted_score: score.zip(luck).map(|(s, l)| s - l),
+                points: over.then(|| end.returns().get(p)),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,224 @@
+use super::*;
+use crate::build;
+use crate::spec::AgentSpec;
+use spelbord_engine::backgammon::Backgammon;
+use spelbord_engine::rng::seeded;
+use spelbord_engine::stortok::Stortok;
+use spelbord_engine::{Options, Viewer};
+
+/// A game of `G` played at random from its start, at most `max` actions.
+#[allow(clippy::type_complexity)]
+fn random_game<G: Game>(seed: u64, max: usize) -> (G::State, Vec<<G::State as GameState>::Action>) {
+    let game = G::from_options(&Options::defaults(G::option_specs())).expect("default options");
+    let start = game.initial_state();
+    let mut state = start.clone();
+    let mut rng = seeded(seed);
+    let mut actions = Vec::new();
+    let mut scratch = Vec::new();
+    while state.turn() != Turn::Over && actions.len() < max {
+        let a = match state.turn() {
+            Turn::Chance => state.sample_chance(&mut rng),
+            _ => state.random_action(&mut rng, &mut scratch),
+        };
+        state.apply(a);
+        actions.push(a);
+    }
+    (start, actions)
+}
+
+fn cheap(level: &str) -> AnalysisConfig {
+    AnalysisConfig {
+        level: level.into(),
+        ..AnalysisConfig::default()
+    }
+}
+
+fn check_summary<G: Game>(level: &str, max: usize) -> Analysis {
+    let (start, actions) = random_game::<G>(3, max);
+    let a = analyse_game::<G>(start.clone(), &actions, &[], &cheap(level), &()).unwrap();
+    assert_eq!(a.players.len(), start.num_players(), "{}", G::ID);
+    assert!(!a.decisions.is_empty(), "{}", G::ID);
+    for d in &a.decisions {
+        assert!(d.choices > 1);
+        if let Some(loss) = d.loss {
+            assert!(loss >= 0.0, "{d:?}");
+            assert_eq!(d.mark, mark(loss, d.unit));
+        }
+    }
+    let rated: usize = a.players.iter().map(|p| p.moves + p.cube_decisions).sum();
+    assert_eq!(
+        rated,
+        a.decisions.iter().filter(|d| d.loss.is_some()).count()
+    );
+    a
+}
+
+#[test]
+fn every_game_is_analysed_with_a_summary_per_player() {
+    use spelbord_engine::high_gammon::{HighGammon, TricTrac};
+    use spelbord_engine::lager::Lager;
+    use spelbord_engine::stumphog::Stumphog;
+    use spelbord_engine::tawla::Tawla;
+    let bg = check_summary::<Backgammon>("net", 400);
+    assert_eq!(bg.unit, Unit::Equity);
+    assert!(!bg.rolls.is_empty());
+    let t = check_summary::<Tawla>("net", 400);
+    assert!(t.players.iter().all(|p| p.luck.is_some()));
+    check_summary::<HighGammon>("mcts:prior=on,cutoff=4,iters=60", 120);
+    check_summary::<TricTrac>("mcts:prior=on,cutoff=4,iters=60", 120);
+    check_summary::<Stumphog>("mcts:prior=on,cutoff=4,iters=60", 120);
+    check_summary::<Lager>("alphabeta:nodes=2000", 60);
+    let s = check_summary::<Stortok>("ismcts:iters=60,cutoff=10", 40);
+    // A card game has no rolls to be lucky in.
+    assert!(s.rolls.is_empty() && s.players.iter().all(|p| p.luck.is_none()));
+}
+
+#[test]
+fn a_backgammon_blunder_is_marked_very_bad() {
+    let game = Backgammon::from_options(&Options::defaults(Backgammon::option_specs())).unwrap();
+    let mut state = game.initial_state();
+    let mut rng = seeded(9);
+    let start = state;
+    let mut actions = Vec::new();
+    // Play until a roll offers a real choice, then play its worst play.
+    let spec = AgentSpec::parse("net").unwrap();
+    loop {
+        match state.turn() {
+            Turn::Chance => {
+                let a = state.sample_chance(&mut rng);
+                state.apply(a);
+                actions.push(a);
+            }
+            _ => {
+                let mut agent = build::<<Backgammon as Game>::State>(&spec, false, 1);
+                let estimates = agent.analyse(&state);
+                let worst = estimates.last().unwrap();
+                let best = estimates.first().unwrap();
+                let gap = best.equity.unwrap().value - worst.equity.unwrap().value;
+                if estimates.len() < 2 || gap < 0.3 {
+                    state.apply(best.action);
+                    actions.push(best.action);
+                    continue;
+                }
+                actions.push(worst.action);
+                break;
+            }
+        }
+    }
+    let a = analyse_game::<Backgammon>(start, &actions, &[], &cheap("net"), &()).unwrap();
+    let last = a.decisions.last().unwrap();
+    assert_eq!(last.index, actions.len() - 1);
+    assert!(last.loss.unwrap() >= 0.3, "{last:?}");
+    assert_eq!(last.mark, Some(Mark::VeryBad));
+    assert!(a.players[last.player].very_bad >= 1);
+    // The other decisions were the analyser's own choices: no loss.
+    for d in &a.decisions[..a.decisions.len() - 1] {
+        assert_eq!(d.loss, Some(0.0), "{d:?}");
+    }
+}
+
+#[test]
+fn the_luck_of_a_roll_averages_to_nothing_over_every_roll() {
+    let (start, actions) = random_game::<Backgammon>(4, 30);
+    let mut state = start;
+    let spec = AgentSpec::parse("net").unwrap();
+    let mut checked = 0;
+    for &a in &actions {
+        if state.turn() == Turn::Chance && checked < 3 {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            let mean: f64 = outcomes
+                .iter()
+                .map(|&(o, p)| {
+                    let r = luck::roll::<Backgammon>(0, &state, o, &spec);
+                    p * r.luck[r.roller.unwrap()]
+                })
+                .sum();
+            // Each roll's luck is from its roller's side, and the roller
+            // is the same for every roll after the first.
+            if outcomes.len() == 21 {
+                assert!(mean.abs() < 1e-9, "{mean}");
+                checked += 1;
+            }
+        }
+        state.apply(a);
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn the_analysis_does_not_depend_on_the_threads() {
+    let (start, actions) = random_game::<spelbord_engine::stumphog::Stumphog>(5, 60);
+    let config = |threads| AnalysisConfig {
+        level: "mcts:prior=on,cutoff=4,iters=80".into(),
+        threads,
+        ..AnalysisConfig::default()
+    };
+    let one =
+        analyse_game::<spelbord_engine::stumphog::Stumphog>(start, &actions, &[], &config(1), &())
+            .unwrap();
+    let two =
+        analyse_game::<spelbord_engine::stumphog::Stumphog>(start, &actions, &[], &config(3), &())
+            .unwrap();
+    assert_eq!(one, two);
+}
+
+#[test]
+fn stortok_decisions_are_judged_from_the_players_own_cards_only() {
+    // Swapping the cards the mover cannot see changes nothing.
+    let (start, actions) = random_game::<Stortok>(7, 200);
+    let spec = AgentSpec::parse("ismcts:iters=200,cutoff=10").unwrap();
+    let mut state = start;
+    let mut rng = seeded(11);
+    let mut compared = 0;
+    let mut legal = Vec::new();
+    for &a in &actions {
+        if let Turn::Player(me) = state.turn() {
+            state.legal_actions(&mut legal);
+            let observation = state.observation(Viewer::Player(me));
+            if legal.len() > 1 && compared < 5 {
+                let other =
+                    <Stortok as Game>::State::sample_from_observation(&observation, &mut rng)
+                        .expect("a world from the observation");
+                if other != state {
+                    let here = rate_decision::<Stortok>(&state, a, &spec, 3);
+                    let there = rate_decision::<Stortok>(&other, a, &spec, 3);
+                    assert_eq!(here, there);
+                    // Also for an action the search may not have tried.
+                    let last = *legal.last().unwrap();
+                    assert_eq!(
+                        rate_decision::<Stortok>(&state, last, &spec, 3),
+                        rate_decision::<Stortok>(&other, last, &spec, 3)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        state.apply(a);
+    }
+    assert!(compared > 0, "no decision with hidden cards to swap");
+}
+
+#[test]
+fn a_record_is_analysed_and_a_bad_analyser_is_a_typed_error() {
+    let (start, actions) = random_game::<spelbord_engine::tawla::Tawla>(2, 40);
+    let options = Options::defaults(spelbord_engine::tawla::Tawla::option_specs());
+    let mut record = Record::new("tawla", options, vec!["ann".into(), "bo".into()]);
+    let mut state = start;
+    for &a in &actions {
+        record.actions.push(state.format_action(a));
+        state.apply(a);
+    }
+    let a = analyse_record(&record, &cheap("hard"), &()).unwrap();
+    assert_eq!(a.players[0].name, "ann");
+    assert_eq!(a.analyser, "net");
+    assert!(matches!(
+        analyse_record(&record, &cheap("nonsense:x=1"), &()),
+        Err(AnalysisError::Analyser(_))
+    ));
+    record.actions.push("nonsense".into());
+    assert!(matches!(
+        analyse_record(&record, &cheap("hard"), &()),
+        Err(AnalysisError::Record(_))
+    ));
+}

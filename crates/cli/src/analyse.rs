@@ -1,0 +1,242 @@
+//! `spelbord analyse`: every decision of a recorded game rated by the
+//! computer, the luck of every roll, and per player the error rate, the
+//! marks and a luck-adjusted result (see docs/ai.md).
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use spelbord_ai::analysis::{Analysis, AnalysisConfig, Progress, Unit, analyse_record, thresholds};
+use spelbord_engine::Record;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `spelbord analyse`.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// The game record (JSON) to analyse.
+    file: PathBuf,
+    /// The analyser: `expert` (the strongest), `hard` (quicker) or an agent
+    /// spec such as `mcts:iters=20000`.
+    #[arg(long, default_value = "expert")]
+    level: String,
+    /// A time budget per decision in milliseconds for the searches
+    /// (instead of their iteration budgets, which are reproducible).
+    #[arg(long)]
+    ms: Option<u64>,
+    /// Decisions analysed at once (one core each).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Seed of the analysers' searches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+struct Bar(indicatif::ProgressBar);
+
+impl Progress for Bar {
+    fn start(&self, total: usize) {
+        self.0.set_length(total as u64);
+    }
+    fn tick(&self) {
+        self.0.inc(1);
+    }
+}
+
+/// Runs `spelbord analyse`.
+pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
+    if args.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let record = Record::from_json(&text)?;
+    let config = AnalysisConfig {
+        level: args.level,
+        millis: args.ms,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let bar = crate::term::progress(0, crate::term::progress_wanted(args.json));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} decisions and rolls  eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let analysis = analyse_record(&record, &config, &Bar(bar.clone()))?;
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string(&analysis)?);
+    } else {
+        print!("{}", render(&analysis));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Equity => "equity",
+        Unit::MatchWinningChance => "match winning chance",
+        Unit::WinChance => "chance to win",
+    }
+}
+
+/// The analysis as text: the decisions and rolls in the game's order, then
+/// the per-player summary.
+pub fn render(a: &Analysis) -> String {
+    let mut out = String::new();
+    let [d, b, v] = a.thresholds;
+    let _ = writeln!(
+        out,
+        "{} analysed by {}; ratings in {}; marks ?! doubtful from a loss of {d}, ? bad from {b}, ?? very bad from {v}",
+        a.game,
+        a.analyser,
+        unit_name(a.unit)
+    );
+    if a.decisions.iter().any(|d| d.unit != a.unit) {
+        let [d, b, v] = thresholds(Unit::MatchWinningChance);
+        let _ = writeln!(
+            out,
+            "cube decisions in match winning chance: ?! from {d}, ? from {b}, ?? from {v}"
+        );
+    }
+    let name = |p: usize| {
+        a.players
+            .get(p)
+            .map_or("?", |s| s.name.as_str())
+            .to_string()
+    };
+    let mut rolls = a.rolls.iter().peekable();
+    for dec in &a.decisions {
+        while let Some(r) = rolls.next_if(|r| r.index < dec.index) {
+            let who = r.roller.map_or_else(|| "-".to_string(), name);
+            let luck = r.roller.map_or(0.0, |p| r.luck[p]);
+            let _ = writeln!(
+                out,
+                "{:>5}  {who:<12} rolls {:<8} luck {luck:+.3}",
+                r.index, r.roll
+            );
+        }
+        let rating = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:+.3}"));
+        let mark = dec.mark.map_or("", |m| m.symbol());
+        let best = if dec.best == dec.played {
+            "(best)".to_string()
+        } else {
+            format!("best {} {}", dec.best, rating(dec.best_rating))
+        };
+        let loss = dec
+            .loss
+            .filter(|&l| l > 0.0)
+            .map_or_else(String::new, |l| format!("  loss {l:.3}"));
+        let _ = writeln!(
+            out,
+            "{:>5}  {:<12} {} {} {best}{loss} {mark}",
+            dec.index,
+            name(dec.player),
+            dec.played,
+            rating(dec.played_rating),
+        );
+    }
+    for r in rolls {
+        let who = r.roller.map_or_else(|| "-".to_string(), name);
+        let luck = r.roller.map_or(0.0, |p| r.luck[p]);
+        let _ = writeln!(
+            out,
+            "{:>5}  {who:<12} rolls {:<8} luck {luck:+.3}",
+            r.index, r.roll
+        );
+    }
+    let w = a
+        .players
+        .iter()
+        .map(|p| p.name.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        out,
+        "\n{:<w$} {:>6} {:>10} {:>5} {:>10} {:>4} {:>4} {:>4} {:>7} {:>6} {:>8} {:>7}",
+        "player",
+        "moves",
+        "error rate",
+        "cube",
+        "error rate",
+        "?!",
+        "?",
+        "??",
+        "luck",
+        "score",
+        "adjusted",
+        "points"
+    );
+    let opt = |x: Option<f64>, f: fn(f64) -> String| x.map_or_else(|| "-".into(), f);
+    for p in &a.players {
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>6} {:>10.4} {:>5} {:>10.4} {:>4} {:>4} {:>4} {:>7} {:>6} {:>8} {:>7}",
+            p.name,
+            p.moves,
+            p.move_error_rate,
+            p.cube_decisions,
+            p.cube_error_rate,
+            p.doubtful,
+            p.bad,
+            p.very_bad,
+            opt(p.luck, |x| format!("{x:+.3}")),
+            opt(p.score, |x| format!("{x:.2}")),
+            opt(p.luck_adjusted_score, |x| format!("{x:+.3}")),
+            opt(p.points, |x| format!("{x}")),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_engine::{Options, find_game};
+
+    #[test]
+    fn the_text_lists_every_decision_and_a_line_per_player() {
+        let game = find_game("lager").unwrap();
+        let options = game.parse_options(&[]).unwrap();
+        let mut state = game.new_state(&options).unwrap();
+        let mut record = Record::new(
+            "lager",
+            Options::clone(&options),
+            vec!["ann".into(), "bo".into()],
+        );
+        for _ in 0..6 {
+            let a = state.legal_actions()[0].clone();
+            state.apply_text(&a.text).unwrap();
+            record.actions.push(a.text);
+        }
+        let config = AnalysisConfig {
+            level: "alphabeta:nodes=500".into(),
+            ..AnalysisConfig::default()
+        };
+        let analysis = analyse_record(&record, &config, &()).unwrap();
+        let text = render(&analysis);
+        assert!(
+            text.starts_with("lager analysed by alphabeta:nodes=500"),
+            "{text}"
+        );
+        let summary: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("player"))
+            .collect();
+        assert_eq!(summary.len(), 3, "{text}");
+        assert!(
+            summary[1].starts_with("ann") && summary[2].starts_with("bo"),
+            "{text}"
+        );
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("    ")).count(),
+            analysis.decisions.len(),
+            "{text}"
+        );
+    }
+}

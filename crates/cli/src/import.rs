@@ -1,0 +1,46 @@
+//! `spelbord import`: a Jellyfish `.mat` match file (from GNU Backgammon
+//! or another backgammon program) as spelbord records, to replay or
+//! analyse.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `spelbord import`.
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The `.mat` file.
+    file: PathBuf,
+    /// The folder for the records (`backgammon-N.json`: a match is one
+    /// record, a money session one per game); without it the records are
+    /// printed, one JSON object a line.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `spelbord import`.
+pub fn run(args: ImportArgs) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let records = crate::mat::from_mat(&text)
+        .with_context(|| format!("cannot import {}", args.file.display()))?;
+    match &args.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            for (i, r) in records.iter().enumerate() {
+                let path = dir.join(format!("backgammon-{}.json", i + 1));
+                std::fs::write(&path, r.to_json())
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                println!("{}", path.display());
+            }
+        }
+        None => {
+            for r in &records {
+                println!("{}", serde_json::to_string(r)?);
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,497 @@
+//! Jellyfish `.mat` match files, the text format that GNU Backgammon and
+//! most backgammon programs read and write: a backgammon record (one money
+//! game or a whole match) written as one.
+
+use anyhow::{Context, Result, bail};
+use spelbord_engine::backgammon::Backgammon;
+use spelbord_engine::dynamic::StateOf;
+use spelbord_engine::tables::{Phase, TablesAction};
+use spelbord_engine::{DynState, GameState, Record, Viewer, find_game};
+use std::fmt::Write as _;
+
+/// One entry of a player's column: a roll with its play, or a cube action.
+struct Cell {
+    side: usize,
+    text: String,
+}
+
+/// A finished game: its cells, the score before it and who won how much.
+struct GameText {
+    score: [u8; 2],
+    cells: Vec<Cell>,
+    won: Option<(usize, u32)>,
+}
+
+fn concrete(state: &dyn DynState) -> &<Backgammon as spelbord_engine::Game>::State {
+    &state
+        .as_any()
+        .downcast_ref::<StateOf<Backgammon>>()
+        .expect("a backgammon state")
+        .0
+}
+
+/// A player's name as `.mat` can hold it (no spaces or colons).
+fn mat_name(name: Option<&String>, seat: usize) -> String {
+    match name {
+        Some(n) if !n.trim().is_empty() => n
+            .trim()
+            .chars()
+            .map(|c| {
+                if c.is_whitespace() || c == ':' {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect(),
+        _ => format!("Player{}", seat + 1),
+    }
+}
+
+/// A play in `.mat` notation: the mover's points, 25 the bar, 0 off.
+fn mat_play(text: &str) -> String {
+    if text == "pass" {
+        return String::new();
+    }
+    text.split_whitespace()
+        .map(|step| step.replace("bar", "25").replace("off", "0"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The record of a backgammon game or match as a `.mat` file.
+pub fn to_mat(record: &Record) -> Result<String> {
+    if record.game != "backgammon" {
+        bail!(
+            "only backgammon records can be written as .mat (this is {})",
+            record.game
+        );
+    }
+    record.replay().context("the record does not replay")?;
+    let game = find_game(&record.game)?;
+    let options = spelbord_engine::Options::from_map(
+        &record.game,
+        game.option_specs(),
+        record
+            .options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    )?;
+    let mut state = game.new_state(&options)?;
+    let mut games: Vec<GameText> = Vec::new();
+    let mut dice = [0u8; 2];
+    for text in &record.actions {
+        let before = *concrete(state.as_ref());
+        let view = before.observation(Viewer::Spectator);
+        if matches!(before.phase(), Phase::Opening) {
+            games.push(GameText {
+                score: view.score,
+                cells: Vec::new(),
+                won: None,
+            });
+        }
+        let info = state.apply_recorded(text)?;
+        let action: TablesAction = serde_json::from_value(info.json)?;
+        let Some(current) = games.last_mut() else {
+            bail!("the record does not start with an opening roll");
+        };
+        let side = before.mover();
+        match action {
+            TablesAction::Opening([a, b]) | TablesAction::Dice([a, b]) => {
+                dice = [a.max(b), a.min(b)];
+            }
+            TablesAction::Play(_) => current.cells.push(Cell {
+                side,
+                text: format!("{}{}: {}", dice[0], dice[1], mat_play(&info.text)),
+            }),
+            TablesAction::Double => current.cells.push(Cell {
+                side,
+                text: format!(" Doubles => {}", view.cube * 2),
+            }),
+            // The answer to a double is the other player's.
+            TablesAction::Take => current.cells.push(Cell {
+                side: 1 - side,
+                text: " Takes".into(),
+            }),
+            TablesAction::Drop => current.cells.push(Cell {
+                side: 1 - side,
+                text: " Drops".into(),
+            }),
+            TablesAction::Roll => {}
+        }
+        let after = concrete(state.as_ref());
+        if matches!(after.phase(), Phase::Opening | Phase::Over)
+            && !matches!(action, TablesAction::Opening(_))
+        {
+            let returns = after.returns();
+            let won = match after.observation(Viewer::Spectator).last_game {
+                Some((Some(winner), points)) => Some((winner, u32::from(points))),
+                _ => (0..2)
+                    .find(|&p| returns.get(p) > 0.0)
+                    .map(|p| (p, returns.get(p) as u32)),
+            };
+            current.won = won;
+        }
+    }
+    let names = [
+        mat_name(record.players.first(), 0),
+        mat_name(record.players.get(1), 1),
+    ];
+    let match_to = concrete(state.as_ref())
+        .observation(Viewer::Spectator)
+        .match_to;
+    let mut out = String::new();
+    let _ = writeln!(out, "; [Player 1 \"{}\"]", names[0]);
+    let _ = writeln!(out, "; [Player 2 \"{}\"]", names[1]);
+    let _ = writeln!(out, "; [Variation \"Backgammon\"]");
+    let _ = writeln!(out, "; [Transcriber \"spelbord\"]");
+    let _ = writeln!(out, "\n {match_to} point match\n");
+    for (i, g) in games.iter().enumerate() {
+        let _ = writeln!(out, " Game {}", i + 1);
+        let left = format!("{} : {}", names[0], g.score[0]);
+        let _ = writeln!(out, " {left:<30} {} : {}", names[1], g.score[1]);
+        let mut lines: Vec<[String; 2]> = Vec::new();
+        for c in &g.cells {
+            match lines.last_mut() {
+                Some(line) if c.side == 1 && line[1].is_empty() => line[1] = c.text.clone(),
+                _ => {
+                    let mut line = [String::new(), String::new()];
+                    line[c.side] = c.text.clone();
+                    lines.push(line);
+                }
+            }
+        }
+        for (n, [l, r]) in lines.iter().enumerate() {
+            // A long first column still leaves a space before the second.
+            let l = if r.is_empty() || l.len() < 28 {
+                l.clone()
+            } else {
+                format!("{l} ")
+            };
+            let _ = writeln!(out, "{:>3}) {l:<28}{r}", n + 1);
+        }
+        if let Some((winner, points)) = g.won {
+            let indent = if winner == 0 { 6 } else { 34 };
+            let s = if points == 1 { "" } else { "s" };
+            let _ = writeln!(out, "{:indent$}Wins {points} point{s}", "");
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// One entry read from a `.mat` game.
+#[derive(Debug, PartialEq)]
+enum Entry {
+    /// A roll (higher die first) and its play in `.mat` notation.
+    Roll([u8; 2], String),
+    Double,
+    Take,
+    Drop,
+}
+
+/// A game of a `.mat` file: its entries with the side that made each.
+#[derive(Debug, Default)]
+struct MatGame {
+    entries: Vec<(usize, Entry)>,
+}
+
+/// Reads one column of a move line.
+fn entry(text: &str) -> Result<Option<Entry>> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.starts_with("doubles") {
+        return Ok(Some(Entry::Double));
+    }
+    if lower.starts_with("takes") || lower.starts_with("accepts") {
+        return Ok(Some(Entry::Take));
+    }
+    if lower.starts_with("drops") || lower.starts_with("passes") || lower.starts_with("rejects") {
+        return Ok(Some(Entry::Drop));
+    }
+    let Some((dice, play)) = t.split_once(':') else {
+        bail!("cannot read `{t}`");
+    };
+    let d: Vec<u8> = dice
+        .trim()
+        .chars()
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<_>>()
+        .filter(|d: &Vec<u8>| d.len() == 2 && d.iter().all(|x| (1..=6).contains(x)))
+        .with_context(|| format!("`{dice}` is not a roll"))?;
+    Ok(Some(Entry::Roll(
+        [d[0].max(d[1]), d[0].min(d[1])],
+        play.trim().to_string(),
+    )))
+}
+
+/// Where an entry starts in a move line: a roll (`52:`) or a cube action.
+fn entry_starts(body: &str) -> Vec<usize> {
+    let bytes = body.as_bytes();
+    let lower = body.to_ascii_lowercase();
+    let mut starts = Vec::new();
+    for i in 0..bytes.len() {
+        let boundary = i == 0 || bytes[i - 1] == b' ';
+        let roll = i + 2 < bytes.len()
+            && bytes[i].is_ascii_digit()
+            && bytes[i + 1].is_ascii_digit()
+            && bytes[i + 2] == b':';
+        let cube = ["doubles", "takes", "drops", "accepts", "passes", "rejects"]
+            .iter()
+            .any(|k| lower.as_bytes()[i..].starts_with(k.as_bytes()));
+        if boundary && (roll || cube) {
+            starts.push(i);
+        }
+    }
+    starts
+}
+
+/// The two columns of a move line (player 1's from the start, player 2's
+/// from the 29th character, or after player 1's when it runs longer).
+fn columns(body: &str) -> Result<Vec<(usize, &str)>> {
+    let starts = entry_starts(body);
+    let first = starts.first().copied().unwrap_or(body.len());
+    if !body[..first].trim().is_empty() {
+        bail!("cannot read the move line `{}`", body.trim());
+    }
+    Ok(match starts[..] {
+        [a, b, ..] => vec![(0, &body[a..b]), (1, &body[b..])],
+        [a] if a < 20 => vec![(0, &body[a..])],
+        [a] => vec![(1, &body[a..])],
+        [] => Vec::new(),
+    })
+}
+
+/// The match length, the players' names and the games of a `.mat` file.
+fn parse_mat(text: &str) -> Result<(u32, [String; 2], Vec<MatGame>)> {
+    let mut match_to = None;
+    let mut names = [String::new(), String::new()];
+    let mut games: Vec<MatGame> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with(';') || t.is_empty() || t.starts_with("Wins") {
+            continue;
+        }
+        if let Some(n) = t.strip_suffix("point match") {
+            match_to = Some(n.trim().parse::<u32>().context("the match length")?);
+        } else if t.starts_with("Game ") {
+            games.push(MatGame::default());
+        } else if let Some((number, rest)) = line.split_once(')')
+            && number.trim().parse::<u32>().is_ok()
+        {
+            let game = games.last_mut().context("a move before the first game")?;
+            let body = rest.strip_prefix(' ').unwrap_or(rest);
+            for (side, col) in columns(body)? {
+                if let Some(e) = entry(col)? {
+                    game.entries.push((side, e));
+                }
+            }
+        } else if t.contains(" : ") && games.last().is_some_and(|g| g.entries.is_empty()) {
+            // The score line: "name1 : s1    name2 : s2".
+            let parts: Vec<&str> = t.split(" : ").collect();
+            if parts.len() == 3 {
+                names[0] = parts[0].trim().to_string();
+                names[1] = parts[1]
+                    .split_whitespace()
+                    .skip(1)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+            }
+        }
+    }
+    let match_to = match_to.context("no `N point match` line")?;
+    Ok((match_to, names, games))
+}
+
+/// The play in spelbord's notation.
+fn spelbord_play(mat: &str) -> String {
+    if mat.trim().is_empty() {
+        return "pass".into();
+    }
+    mat.split_whitespace()
+        .map(|step| {
+            step.split('/')
+                .map(|p| match p.trim_end_matches('*') {
+                    "25" | "bar" => p.replacen("25", "bar", 1),
+                    "0" | "off" => p.replacen('0', "off", 1),
+                    _ => p.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Applies `text` to `state` (as a record would hold it) and notes it.
+fn push(state: &mut Box<dyn DynState>, record: &mut Record, text: &str) -> Result<()> {
+    let info = state
+        .apply_recorded(text)
+        .with_context(|| format!("`{text}` at action {}", record.actions.len()))?;
+    record.actions.push(info.text);
+    Ok(())
+}
+
+/// The games of a `.mat` file as records: a match as one record, a money
+/// session (`0 point match`) as one record per game. The cube is on in a
+/// match and in a money session where anyone doubled.
+pub fn from_mat(text: &str) -> Result<Vec<Record>> {
+    let (match_to, names, games) = parse_mat(text)?;
+    let game = find_game("backgammon")?;
+    // The cube is on in a match, and in money play when anyone doubled.
+    let doubled = games
+        .iter()
+        .any(|g| g.entries.iter().any(|(_, e)| *e == Entry::Double));
+    let cube = if match_to > 0 || doubled { "on" } else { "off" };
+    let options = game.parse_options(&[format!("cube={cube}"), format!("match={match_to}")])?;
+    let players = vec![names[0].clone(), names[1].clone()];
+    let mut records = Vec::new();
+    let mut state = game.new_state(&options)?;
+    let mut record = Record::new("backgammon", options.clone(), players.clone());
+    for (g, mat_game) in games.iter().enumerate() {
+        if match_to == 0 && g > 0 {
+            state = game.new_state(&options)?;
+            record = Record::new("backgammon", options.clone(), players.clone());
+        } else if g > 0 && !matches!(concrete(state.as_ref()).phase(), Phase::Opening) {
+            // The game before ended by resignation, which spelbord's
+            // games do not have: the match's record stops there.
+            break;
+        }
+        let mut opened = false;
+        for (side, e) in &mat_game.entries {
+            let context = || format!("game {}: player {}'s {e:?}", g + 1, side + 1);
+            match e {
+                Entry::Roll([hi, lo], play) => {
+                    if !opened {
+                        let dice = if *side == 0 { [hi, lo] } else { [lo, hi] };
+                        push(
+                            &mut state,
+                            &mut record,
+                            &format!("open {}-{}", dice[0], dice[1]),
+                        )
+                        .with_context(context)?;
+                        opened = true;
+                    } else {
+                        if matches!(concrete(state.as_ref()).phase(), Phase::CubeDecision) {
+                            push(&mut state, &mut record, "roll").with_context(context)?;
+                        }
+                        push(&mut state, &mut record, &format!("{hi}-{lo}"))
+                            .with_context(context)?;
+                    }
+                    push(&mut state, &mut record, &spelbord_play(play)).with_context(context)?;
+                }
+                Entry::Double => push(&mut state, &mut record, "double").with_context(context)?,
+                Entry::Take => push(&mut state, &mut record, "take").with_context(context)?,
+                Entry::Drop => push(&mut state, &mut record, "drop").with_context(context)?,
+            }
+        }
+        if match_to == 0 || g + 1 == games.len() {
+            if state.turn() == spelbord_engine::Turn::Over {
+                record.finish(&state.returns(), state.outcome());
+            }
+            records.push(record.clone());
+        }
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+    use spelbord_engine::Turn;
+
+    fn gnubg_file(name: &str) -> String {
+        let path = format!("{}/testdata/gnubg/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(path).expect("a testdata file")
+    }
+
+    /// A random backgammon match (cube on) as its record.
+    fn random_match(seed: u64, to: u32) -> Record {
+        let game = find_game("backgammon").unwrap();
+        let options = game
+            .parse_options(&["cube=on".into(), format!("match={to}")])
+            .unwrap();
+        let mut state = game.new_state(&options).unwrap();
+        let mut record = Record::new("backgammon", options, vec!["ann".into(), "bo b".into()]);
+        let mut rng = spelbord_engine::rng::seeded(seed);
+        while state.turn() != Turn::Over {
+            let info = if state.turn() == Turn::Chance {
+                state.sample_chance(&mut rng)
+            } else {
+                let legal = state.legal_actions();
+                legal[rng.random_range(0..legal.len())].clone()
+            };
+            state.apply_text(&info.text).unwrap();
+            record.actions.push(info.text);
+        }
+        record.finish(&state.returns(), state.outcome());
+        record
+    }
+
+    #[test]
+    fn a_match_written_as_mat_reads_back_with_the_same_actions() {
+        for seed in 0..6 {
+            let record = random_match(seed, 3);
+            assert!(record.actions.iter().any(|a| a == "double"), "seed {seed}");
+            let mat = to_mat(&record).unwrap();
+            assert!(
+                mat.contains(" 3 point match") && mat.contains("Doubles => 2"),
+                "{mat}"
+            );
+            let back = from_mat(&mat).unwrap();
+            assert_eq!(back.len(), 1);
+            assert_eq!(back[0].actions, record.actions, "seed {seed}\n{mat}");
+            assert_eq!(back[0].result, record.result);
+            assert_eq!(back[0].players, vec!["ann", "bo_b"]);
+        }
+    }
+
+    /// The side, dice and cube actions of a file's entries (the plays
+    /// themselves may be written by another path to the same position).
+    fn skeleton(text: &str) -> Vec<String> {
+        let (_, _, games) = parse_mat(text).unwrap();
+        games
+            .iter()
+            .flat_map(|g| &g.entries)
+            .map(|(side, e)| match e {
+                Entry::Roll(d, _) => format!("{side} {d:?}"),
+                other => format!("{side} {other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn matches_made_by_gnu_backgammon_are_read() {
+        // Both matches end with a resignation in their last game, which
+        // spelbord has not: the record stops there, unfinished.
+        for (file, to, games) in [("match3-seed7.mat", 3, 2), ("match5-seed11.mat", 5, 3)] {
+            let text = gnubg_file(file);
+            let (length, names, parsed) = parse_mat(&text).unwrap();
+            assert_eq!((length, parsed.len()), (to, games), "{file}");
+            assert_eq!(names, ["gnubg".to_string(), "root".to_string()]);
+            let records = from_mat(&text).unwrap();
+            assert_eq!(records.len(), 1, "{file}");
+            let state = records[0].replay().unwrap();
+            let view: serde_json::Value = state.observation_json(Viewer::Spectator);
+            assert_eq!(view["match_to"], to, "{file}");
+            // Every roll and cube action of the file was played, in order.
+            assert_eq!(
+                skeleton(&to_mat(&records[0]).unwrap()),
+                skeleton(&text),
+                "{file}"
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_mat_files_are_errors() {
+        assert!(from_mat("no match here").is_err());
+        assert!(from_mat(" 3 point match\n Game 1\n  1) 52: 24/1\n").is_err());
+        assert!(from_mat(" 3 point match\n Game 1\n  1) 5x: 13/8\n").is_err());
+        assert!(from_mat(" 3 point match\n Game 1\n  1) é€: 13/8 Doubles\n").is_err());
+    }
+}

@@ -1,0 +1,477 @@
+//! The PostgreSQL store: the same schema as SQLite's in PostgreSQL's types,
+//! migrated on open. Each write is one transaction on a connection of a
+//! pool (PostgreSQL takes concurrent writers and groups their WAL flushes
+//! itself, so there is no group-commit queue here).
+
+use super::{
+    Ending, Inactivity, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
+    Takeover,
+};
+use crate::token::TokenHash;
+use spelbord_engine::Options;
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
+use sqlx::{AssertSqlSafe, Row};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The schema's migrations, in order (the same versions as SQLite's); the
+/// table `schema_migrations` counts those applied.
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/postgres/0001_tables.sql"),
+    include_str!("../../migrations/postgres/0002_table_life.sql"),
+    include_str!("../../migrations/postgres/0003_nodes.sql"),
+];
+
+/// The advisory lock held while migrating, so that nodes starting together
+/// migrate once.
+const MIGRATION_LOCK: i64 = 0x5e1b_0a2d;
+
+/// The channel on which every change of a table is announced (its id).
+pub const CHANNEL: &str = "spelbord_tables";
+
+/// A store in a PostgreSQL database, for one node: it writes only to the
+/// tables this node owns (`game_tables.owner`), so a node that lost a
+/// table's lease cannot change it any more.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: PgPool,
+    node: String,
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://…`) and migrates it.
+    pub async fn open(url: &str) -> Result<Self, StoreError> {
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Database(format!("bad database URL: {e}")))?;
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        migrate(&pool).await?;
+        Ok(PgStore {
+            pool,
+            node: crate::token::new_token()[..16].to_string(),
+        })
+    }
+
+    /// The connection pool (for the nodes' leases and notifications).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// This node's id (new at every start).
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+}
+
+async fn migrate(pool: &PgPool) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(MIGRATION_LOCK)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::raw_sql("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT NOT NULL)")
+        .execute(&mut *tx)
+        .await?;
+    let applied: i64 = sqlx::query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+    if applied as usize > MIGRATIONS.len() {
+        return Err(StoreError::Corrupt(format!(
+            "the database has schema version {applied}, newer than this server ({})",
+            MIGRATIONS.len()
+        )));
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(applied as usize) {
+        sqlx::raw_sql(AssertSqlSafe(*sql)).execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
+            .bind(index as i64 + 1)
+            .execute(&mut *tx)
+            .await?;
+        tracing::info!(migration = index + 1, "database migrated");
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+fn hash_column(row: &PgRow, column: &str) -> Result<Option<TokenHash>, StoreError> {
+    let bytes: Option<Vec<u8>> = row.try_get(column)?;
+    bytes
+        .map(|b| {
+            TokenHash::try_from(b.as_slice())
+                .map_err(|_| StoreError::Corrupt(format!("{column} is not a 32-byte hash")))
+        })
+        .transpose()
+}
+
+fn seat_from_row(row: &PgRow) -> Result<StoredSeat, StoreError> {
+    let kind: String = row.try_get("kind")?;
+    let agent: Option<String> = row.try_get("agent")?;
+    Ok(StoredSeat {
+        seat: row.try_get::<i64, _>("seat")? as usize,
+        kind: super::sqlite::seat_kind(&kind, agent)?,
+        name: row.try_get("name")?,
+        token_hash: hash_column(row, "token_hash")?,
+        player_hash: hash_column(row, "player_hash")?,
+        joined_at: row.try_get("joined_at")?,
+        seed: row.try_get("seed")?,
+        join_key_hash: hash_column(row, "join_key_hash")?,
+    })
+}
+
+/// Announces a change of `table_id` to every node (sent at commit).
+async fn notify(tx: &mut PgConnection, table_id: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(table_id)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+async fn insert_action(
+    tx: &mut PgConnection,
+    table_id: &str,
+    action: &StoredAction,
+    at: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO actions (table_id, version, seat, text, auto, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(table_id)
+    .bind(action.version as i64)
+    .bind(action.seat.map(|s| s as i64))
+    .bind(&action.text)
+    .bind(action.auto)
+    .bind(at)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+async fn insert_table(
+    tx: &mut PgConnection,
+    table: &StoredTable,
+    owner: &str,
+) -> Result<(), StoreError> {
+    let options =
+        serde_json::to_string(&table.options).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let result = table
+        .result
+        .as_ref()
+        .map(|r| serde_json::to_string(r).unwrap_or_default());
+    sqlx::query(
+        "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
+         version, finished, result, created_at, updated_at, server_seed, \
+         inactivity_seconds, inactivity_then, owner) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+    )
+    .bind(&table.id)
+    .bind(&table.game)
+    .bind(options)
+    .bind(table.auto_forced)
+    .bind(table.creator_hash.map(|h| h.to_vec()))
+    .bind(table.version as i64)
+    .bind(table.result.is_some())
+    .bind(result)
+    .bind(table.created_at)
+    .bind(table.updated_at)
+    .bind(table.server_seed.map(|h| h.to_vec()))
+    .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
+    .bind(super::sqlite::takeover_text(table.inactivity.then))
+    .bind(owner)
+    .execute(&mut *tx)
+    .await?;
+    for seat in &table.seats {
+        let (kind, agent) = super::sqlite::kind_columns(&seat.kind);
+        sqlx::query(
+            "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
+             player_hash, joined_at, seed, join_key_hash) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&table.id)
+        .bind(seat.seat as i64)
+        .bind(kind)
+        .bind(agent)
+        .bind(seat.name.as_deref())
+        .bind(seat.token_hash.map(|h| h.to_vec()))
+        .bind(seat.player_hash.map(|h| h.to_vec()))
+        .bind(seat.joined_at)
+        .bind(seat.seed.as_deref())
+        .bind(seat.join_key_hash.map(|h| h.to_vec()))
+        .execute(&mut *tx)
+        .await?;
+    }
+    for action in &table.actions {
+        insert_action(tx, &table.id, action, table.created_at).await?;
+    }
+    Ok(())
+}
+
+async fn load(pool: &PgPool, row: PgRow) -> Result<StoredTable, StoreError> {
+    let id: String = row.try_get("id")?;
+    let options_json: String = row.try_get("options")?;
+    let options: Options = serde_json::from_str(&options_json)
+        .map_err(|e| StoreError::Corrupt(format!("options of table {id}: {e}")))?;
+    let result: Option<String> = row.try_get("result")?;
+    let result = result
+        .map(|r| serde_json::from_str::<Vec<f64>>(&r))
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
+    let seats = sqlx::query("SELECT * FROM seats WHERE table_id = $1 ORDER BY seat")
+        .bind(&id)
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(seat_from_row)
+        .collect::<Result<Vec<_>, _>>()?;
+    let actions = sqlx::query(
+        "SELECT version, seat, text, auto FROM actions WHERE table_id = $1 ORDER BY version",
+    )
+    .bind(&id)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|a| {
+        Ok(StoredAction {
+            version: a.try_get::<i64, _>("version")? as u64,
+            seat: a.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
+            text: a.try_get("text")?,
+            auto: a.try_get("auto")?,
+        })
+    })
+    .collect::<Result<Vec<_>, StoreError>>()?;
+    let ending: Option<String> = row.try_get("ending")?;
+    let ending = ending
+        .map(|e| serde_json::from_str::<Ending>(&e))
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(format!("ending of table {id}: {e}")))?;
+    let then: String = row.try_get("inactivity_then")?;
+    Ok(StoredTable {
+        server_seed: hash_column(&row, "server_seed")?,
+        ending,
+        inactivity: Inactivity {
+            seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
+            then: if then == "ai" {
+                Takeover::Ai
+            } else {
+                Takeover::Forfeit
+            },
+        },
+        game: row.try_get("game")?,
+        options,
+        auto_forced: row.try_get("auto_forced")?,
+        creator_hash: hash_column(&row, "creator_hash")?,
+        version: row.try_get::<i64, _>("version")? as u64,
+        result,
+        seats,
+        actions,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        id,
+    })
+}
+
+impl PgStore {
+    async fn append(
+        &self,
+        table_id: &str,
+        base_version: u64,
+        actions: &[StoredAction],
+        result: Option<&[f64]>,
+    ) -> Result<(), StoreError> {
+        let Some(last) = actions.last() else {
+            return Ok(());
+        };
+        let result = result.map(|r| serde_json::to_string(r).unwrap_or_default());
+        let at = super::sqlite::now();
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE game_tables SET version = $1, finished = $2, result = $3, updated_at = $4 \
+             WHERE id = $5 AND version = $6 AND NOT finished AND owner = $7",
+        )
+        .bind(last.version as i64)
+        .bind(result.is_some())
+        .bind(result)
+        .bind(at)
+        .bind(table_id)
+        .bind(base_version as i64)
+        .bind(&self.node)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict(format!(
+                "table {table_id} is not at version {base_version} on this node"
+            )));
+        }
+        for action in actions {
+            insert_action(&mut tx, table_id, action, at).await?;
+        }
+        notify(&mut tx, table_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn write_seat(
+        &self,
+        table_id: &str,
+        seat: &StoredSeat,
+        only_open: bool,
+    ) -> Result<(), StoreError> {
+        let (kind, agent) = super::sqlite::kind_columns(&seat.kind);
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE seats SET kind = $1, agent = $2, name = $3, token_hash = $4, \
+             player_hash = $5, joined_at = $6, seed = $7, join_key_hash = $8 \
+             WHERE table_id = $9 AND seat = $10 AND (kind = 'open' OR NOT $11) \
+             AND EXISTS (SELECT 1 FROM game_tables WHERE id = $9 AND owner = $12)",
+        )
+        .bind(kind)
+        .bind(agent)
+        .bind(seat.name.as_deref())
+        .bind(seat.token_hash.map(|h| h.to_vec()))
+        .bind(seat.player_hash.map(|h| h.to_vec()))
+        .bind(seat.joined_at)
+        .bind(seat.seed.as_deref())
+        .bind(seat.join_key_hash.map(|h| h.to_vec()))
+        .bind(table_id)
+        .bind(seat.seat as i64)
+        .bind(only_open)
+        .bind(&self.node)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict(if only_open {
+                format!(
+                    "seat {} of table {table_id} is not open on this node",
+                    seat.seat
+                )
+            } else {
+                format!("table {table_id} has no seat {} on this node", seat.seat)
+            }));
+        }
+        notify(&mut tx, table_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn end(&self, table_id: &str, version: u64, ending: &Ending) -> Result<(), StoreError> {
+        let ending =
+            serde_json::to_string(ending).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE game_tables SET finished = TRUE, ending = $1, updated_at = $2 \
+             WHERE id = $3 AND version = $4 AND NOT finished AND owner = $5",
+        )
+        .bind(ending)
+        .bind(super::sqlite::now())
+        .bind(table_id)
+        .bind(version as i64)
+        .bind(&self.node)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict(format!(
+                "table {table_id} is not open at version {version} on this node"
+            )));
+        }
+        notify(&mut tx, table_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Store for PgStore {
+    fn create_table<'a>(&'a self, table: &'a StoredTable) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            insert_table(&mut tx, table, &self.node).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn append_actions<'a>(
+        &'a self,
+        table_id: &'a str,
+        base_version: u64,
+        actions: &'a [StoredAction],
+        result: Option<&'a [f64]>,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(self.append(table_id, base_version, actions, result))
+    }
+
+    fn claim_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
+        Box::pin(self.write_seat(table_id, seat, true))
+    }
+
+    fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
+        Box::pin(self.write_seat(table_id, seat, false))
+    }
+
+    fn end_table<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        ending: &'a Ending,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(self.end(table_id, version, ending))
+    }
+
+    fn unfinished_tables(&self, since: i64) -> StoreFuture<'_, Vec<StoredTable>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM game_tables WHERE NOT finished AND updated_at >= $1 \
+                 ORDER BY created_at",
+            )
+            .bind(since)
+            .fetch_all(&self.pool)
+            .await?;
+            let mut tables = Vec::with_capacity(rows.len());
+            for row in rows {
+                tables.push(load(&self.pool, row).await?);
+            }
+            Ok(tables)
+        })
+    }
+
+    fn load_table<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredTable>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT * FROM game_tables WHERE id = $1")
+                .bind(table_id)
+                .fetch_optional(&self.pool)
+                .await?;
+            match row {
+                Some(row) => Ok(Some(load(&self.pool, row).await?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn player_tables<'a>(&'a self, player: &'a TokenHash) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT id FROM game_tables WHERE NOT finished AND (creator_hash = $1 \
+                 OR id IN (SELECT table_id FROM seats WHERE player_hash = $1)) \
+                 ORDER BY updated_at DESC LIMIT 200",
+            )
+            .bind(player.to_vec())
+            .fetch_all(&self.pool)
+            .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn close(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.pool.close().await;
+            Ok(())
+        })
+    }
+}
