@@ -1,6 +1,8 @@
 //! Load benchmark of `spelbord serve` (not a test): many concurrent tables,
-//! each with bot clients playing random legal actions over HTTP and
-//! spectators on the WebSocket. Reports actions per second, the latency of
+//! each with a bot client playing random legal actions for every seat as
+//! the browser client does (each seat on its own WebSocket, which brings it
+//! the state and its legal actions; actions sent over HTTP), and spectators
+//! on the WebSocket. Reports actions per second, the latency of
 //! action requests (p50/p99), the event lag of the spectators (from the
 //! action request being sent to the event arriving, p50/p99), the server's
 //! CPU time and memory, the benchmark's own CPU time (its clients share the
@@ -32,9 +34,12 @@ use serde::Deserialize;
 use serde_json::json;
 use spelbord_engine::games;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 struct Options {
     tables: usize,
@@ -103,6 +108,24 @@ fn memory_mib(pid: u32) -> (f64, f64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// Opens a WebSocket with a small read buffer: the library's default (128
+/// KiB, cleared at every read) would make the bench's thousands of clients
+/// cost more than the server.
+async fn connect(
+    url: String,
+) -> Result<
+    (
+        tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+        tokio_tungstenite::tungstenite::handshake::client::Response,
+    ),
+    tokio_tungstenite::tungstenite::Error,
+> {
+    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+    tokio_tungstenite::connect_async_with_config(url, Some(config), false).await
+}
+
 /// The parts of a WebSocket message a spectator reads (the rest is skipped).
 #[derive(Deserialize)]
 struct Seen {
@@ -126,7 +149,8 @@ struct SeenTurn {
 /// game is over or the deadline.
 async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -> Vec<u64> {
     let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
-    let Ok((mut socket, _)) = tokio_tungstenite::connect_async(url).await else {
+    let Ok((mut socket, _)) = connect(url).await else {
+        SPECTATORS_REFUSED.fetch_add(1, Ordering::Relaxed);
         return Vec::new();
     };
     let hello = json!({ "type": "hello", "token": null, "since": null });
@@ -158,6 +182,158 @@ async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -
     lags
 }
 
+/// The parts of a WebSocket message a seat reads (the rest is skipped).
+#[derive(Deserialize)]
+struct SeatMessage {
+    #[serde(rename = "type")]
+    kind: String,
+    version: Option<u64>,
+    state: Option<SeatState>,
+}
+
+#[derive(Deserialize)]
+struct SeatState {
+    version: u64,
+    turn: SeatTurn,
+    legal: Option<Vec<Legal>>,
+}
+
+#[derive(Deserialize)]
+struct SeatTurn {
+    kind: String,
+    seat: Option<usize>,
+}
+
+#[derive(Deserialize)]
+struct Legal {
+    json: serde_json::Value,
+}
+
+/// What a seat's socket showed: the version, and the seat's legal actions
+/// when it is to move.
+struct Shown {
+    seat: usize,
+    version: u64,
+    legal: Option<Vec<Legal>>,
+    over: bool,
+}
+
+/// Requests sent again after their connection failed (no answer).
+static RESENT: AtomicUsize = AtomicUsize::new(0);
+
+/// POSTs `body`, sending it again (up to 3 times, 0.5 s apart) when the
+/// connection fails before an answer, as a client does after a lost answer.
+/// Returns the status, the body and whether it was sent again.
+async fn post_resending(
+    api: &Api,
+    path: &str,
+    body: &serde_json::Value,
+    token: Option<&str>,
+) -> (u16, serde_json::Value, bool) {
+    for attempt in 0..3 {
+        match api.try_post(path, body, token).await {
+            Ok((status, reply)) => return (status, reply, attempt > 0),
+            Err(_) => {
+                RESENT.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+    let (status, reply) = api.post(path, body, token).await;
+    (status, reply, true)
+}
+
+/// Seat WebSockets opened again after their connection failed or dropped.
+static SEAT_RECONNECTS: AtomicUsize = AtomicUsize::new(0);
+/// Spectators whose WebSocket could not be opened.
+static SPECTATORS_REFUSED: AtomicUsize = AtomicUsize::new(0);
+
+/// One seat's WebSocket, as the browser client keeps it: says hello with
+/// the seat's token and the last version seen, takes the first `sync`, then
+/// checks that every event follows the last version seen (an event past the
+/// next version is a gap in the stream, which the server must never send),
+/// and passes each new state on until the game is over or the deadline. A
+/// connection that fails or drops is opened again with back-off (0.3 s,
+/// doubling, at most 8 s), asking only for what was missed.
+async fn seat_socket(
+    base: String,
+    table: String,
+    token: String,
+    seat: usize,
+    shown: mpsc::UnboundedSender<Shown>,
+    deadline: Instant,
+) {
+    let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
+    let until = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
+    let mut last: Option<u64> = None;
+    let mut retries = 0;
+    loop {
+        if retries > 0 {
+            SEAT_RECONNECTS.fetch_add(1, Ordering::Relaxed);
+            let backoff =
+                Duration::from_millis(300 << (retries - 1).min(5)).min(Duration::from_secs(8));
+            tokio::time::sleep(backoff).await;
+        }
+        if Instant::now() >= deadline {
+            return;
+        }
+        retries += 1;
+        let Ok((mut socket, _)) = connect(url.clone()).await else {
+            continue;
+        };
+        let hello = json!({ "type": "hello", "token": token, "since": last });
+        if socket
+            .send(Message::Text(hello.to_string().into()))
+            .await
+            .is_err()
+        {
+            continue;
+        }
+        loop {
+            let message = match tokio::time::timeout_at(until, socket.next()).await {
+                Err(_) => return,
+                Ok(Some(Ok(message))) => message,
+                Ok(_) => break,
+            };
+            let Message::Text(text) = message else {
+                continue;
+            };
+            retries = 0;
+            let m: SeatMessage = serde_json::from_str(&text).expect("JSON");
+            let Some(state) = m.state else {
+                continue;
+            };
+            match (m.kind.as_str(), last) {
+                ("sync", _) => {}
+                ("event", Some(seen)) => {
+                    let version = m.version.expect("an event's version");
+                    if version <= seen {
+                        continue;
+                    }
+                    assert_eq!(version, seen + 1, "table {table} seat {seat}: a gap");
+                }
+                _ => continue,
+            }
+            last = Some(state.version);
+            let over = state.turn.kind == "over";
+            let mine = state.turn.kind == "player" && state.turn.seat == Some(seat);
+            let version = state.version;
+            let legal = if mine { state.legal } else { None };
+            let shown = shown.send(Shown {
+                seat,
+                version,
+                legal,
+                over,
+            });
+            if shown.is_err() || over {
+                return;
+            }
+        }
+        // The connection dropped: open it again.
+        retries = retries.max(1);
+    }
+}
+
 /// One bot table after another until the deadline; returns the latencies of
 /// action requests and the spectators' event lags, in microseconds.
 #[allow(clippy::too_many_arguments)]
@@ -182,11 +358,15 @@ async fn bot(
         .saturating_duration_since(Instant::now())
         .as_millis() as u64;
     tokio::time::sleep(Duration::from_millis(rng.random_range(0..=delay.max(1)))).await;
+    let until = tokio::time::Instant::from_std(deadline);
     while Instant::now() < deadline {
-        let table = creator
-            .create(&game, json!({}), &vec!["open".to_string(); players])
-            .await;
+        let create = json!({ "game": game, "options": {}, "seats": vec!["open"; players] });
+        let (status, table, _) = post_resending(&creator, "/api/tables", &create, None).await;
+        assert_eq!(status, 201, "create {game}: {table}");
         let id = table["id"].as_str().expect("id").to_string();
+        let hidden = table["hidden_information"]
+            .as_bool()
+            .expect("hidden_information");
         let spectators: Vec<_> = (0..watchers)
             .map(|_| {
                 tokio::spawn(spectator(
@@ -199,34 +379,71 @@ async fn bot(
             .collect();
         let mut tokens = Vec::new();
         for seat in 0..players {
-            tokens.push(api.join(&id, seat).await);
+            // With a key, a join sent again returns the same seat and token.
+            let key = format!("serve-load-join-{id}-{seat}");
+            let join = json!({ "seat": seat, "name": format!("bot {seat}"), "key": key });
+            let path = format!("/api/tables/{id}/join");
+            let (status, joined, _) = post_resending(&api, &path, &join, None).await;
+            assert_eq!(status, 200, "join seat {seat}: {joined}");
+            tokens.push(joined["token"].as_str().expect("a token").to_string());
         }
-        let mut view = api.view(&id, None).await;
-        while Instant::now() < deadline {
-            let Some(seat) = view["state"]["turn"]["seat"].as_u64() else {
+        let (tx, mut shown) = mpsc::unbounded_channel();
+        let sockets: Vec<_> = tokens
+            .iter()
+            .enumerate()
+            .map(|(seat, token)| {
+                tokio::spawn(seat_socket(
+                    api.base.clone(),
+                    id.clone(),
+                    token.clone(),
+                    seat,
+                    tx.clone(),
+                    deadline,
+                ))
+            })
+            .collect();
+        drop(tx);
+        // The newest version any seat has seen, and the last one acted on.
+        let mut newest = 0;
+        let mut acted = None;
+        while let Ok(Some(s)) = tokio::time::timeout_at(until, shown.recv()).await {
+            newest = newest.max(s.version);
+            if s.over {
                 break;
+            }
+            let Some(legal) = s.legal else {
+                continue;
             };
-            let token = &tokens[seat as usize];
+            // A person's only action is played by the server itself (in
+            // games without hidden information): not a decision, and its
+            // event is on its way.
+            if s.version < newest || acted == Some(s.version) || (legal.len() == 1 && !hidden) {
+                continue;
+            }
             let pause = think.mul_f64(rng.random_range(0.0..2.0));
             tokio::time::sleep(pause).await;
             if Instant::now() >= deadline {
                 break;
             }
-            let mine = api.view(&id, Some(token)).await;
-            let legal = mine["state"]["legal"].as_array().expect("legal");
             let pick = &legal[rng.random_range(0..legal.len())];
-            let version = mine["version"].as_u64().expect("version");
-            let body = json!({ "version": version, "json": pick["json"] });
+            let version = s.version;
+            let body = json!({ "version": version, "json": pick.json });
             let started = Instant::now();
             sent.lock()
                 .unwrap()
                 .insert((id.clone(), version + 1), started);
-            let (status, reply) = api
-                .post(&format!("/api/tables/{id}/actions"), &body, Some(token))
-                .await;
+            let path = format!("/api/tables/{id}/actions");
+            let (status, reply, resent) =
+                post_resending(&api, &path, &body, Some(&tokens[s.seat])).await;
             latencies.push(started.elapsed().as_micros() as u64);
-            assert_eq!(status, 200, "{reply}");
-            view = json!({ "state": reply["state"] });
+            // Sent again after a lost answer, `stale_version` says the first
+            // one was applied (never a double move).
+            let stale = status == 409 && reply["error"]["code"] == "stale_version";
+            assert!(status == 200 || (resent && stale), "{reply}");
+            acted = Some(version);
+        }
+        for s in sockets {
+            s.abort();
         }
         for s in spectators {
             lags.extend(s.await.unwrap_or_default());
@@ -333,7 +550,8 @@ fn main() {
          \"actions\": {actions}, \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \
          \"max_ms\": {:.2}, \"events\": {}, \"lag_p50_ms\": {:.2}, \"lag_p99_ms\": {:.2}, \
          \"server_cpu_ms_per_action\": {:.3}, \"server_cpu_cores\": {:.2}, \"bench_cpu_cores\": {:.2}, \
-         \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}, \"load_average\": {load}}}",
+         \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}, \"load_average\": {load}, \
+         \"seat_reconnects\": {}, \"spectators_refused\": {}, \"requests_resent\": {}}}",
         servers.len(),
         if o.db.is_some() { "postgres" } else { "sqlite" },
         o.tables,
@@ -352,5 +570,8 @@ fn main() {
         own_cpu / 1000.0 / elapsed,
         memory.0,
         peak,
+        SEAT_RECONNECTS.load(Ordering::Relaxed),
+        SPECTATORS_REFUSED.load(Ordering::Relaxed),
+        RESENT.load(Ordering::Relaxed),
     );
 }

@@ -15,7 +15,7 @@ use axum::extract::ws::Utf8Bytes;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
-use spelbord_engine::{DynGame, Options, Turn};
+use spelbord_engine::{DynGame, Options, Turn, Viewer};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,7 +24,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::{Semaphore, broadcast, watch};
 
 /// Capacity of each table's broadcast channel; a slower viewer gets a resync.
-const CHANNEL: usize = 1024;
+/// Every live table holds its slots (about 50 bytes each), watched or not.
+const CHANNEL: usize = 128;
 
 /// What a table announces to its viewers.
 #[derive(Clone)]
@@ -37,13 +38,35 @@ pub enum Notice {
     Ended,
 }
 
-/// An applied action as announced, with its message for spectators (the
-/// same for all of them), made once by the first spectator that sends it.
+/// An applied action as announced, with its `event` message per viewer
+/// (spectators, then each seat), each made once by the first viewer of its
+/// kind that sends it and shared by the others.
 pub struct Announced {
     /// The action and the state after it.
     pub event: Arc<Event>,
-    /// The `event` message a spectator gets, as sent.
-    pub for_spectators: OnceLock<Utf8Bytes>,
+    messages: Box<[OnceLock<Utf8Bytes>]>,
+}
+
+impl Announced {
+    /// `event` as announced to a table with `seats` seats.
+    pub fn new(event: Arc<Event>, seats: usize) -> Self {
+        Announced {
+            event,
+            messages: (0..=seats).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The message for `viewer`, made by `make` the first time it is asked for.
+    pub fn message_for(&self, viewer: Viewer, make: impl FnOnce() -> Utf8Bytes) -> Utf8Bytes {
+        let slot = match viewer {
+            Viewer::Spectator => 0,
+            Viewer::Player(seat) => seat + 1,
+        };
+        match self.messages.get(slot) {
+            Some(cell) => cell.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
 }
 
 /// The level of the AI that takes over a seat whose player is gone.
@@ -255,10 +278,10 @@ impl Hub {
             }
         };
         for event in followed.events {
-            let _ = cell.notices.send(Notice::Event(Arc::new(Announced {
+            let _ = cell.notices.send(Notice::Event(Arc::new(Announced::new(
                 event,
-                for_spectators: OnceLock::new(),
-            })));
+                t.seats.len(),
+            ))));
         }
         if followed.seats {
             let _ = cell.notices.send(Notice::Seats);
@@ -768,10 +791,10 @@ impl Hub {
             tracing::debug!(table = %t.id, version = last.version, "actions committed");
         }
         for event in &shared {
-            let _ = cell.notices.send(Notice::Event(Arc::new(Announced {
-                event: event.clone(),
-                for_spectators: OnceLock::new(),
-            })));
+            let _ = cell.notices.send(Notice::Event(Arc::new(Announced::new(
+                event.clone(),
+                t.seats.len(),
+            ))));
         }
         if t.is_over() {
             tracing::debug!(table = %t.id, returns = ?t.state.returns(), "game over");
@@ -929,4 +952,58 @@ pub fn options_from_json(
         pairs.push((k.clone(), value));
     }
     Options::from_map(game.id(), game.option_specs(), pairs).map_err(ApiError::from_setup_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_engine::{ActionInfo, find_game};
+    use std::cell::Cell;
+
+    fn announced(seats: usize) -> Announced {
+        let game = find_game("backgammon").expect("backgammon");
+        let options = game.parse_options(&[]).expect("options");
+        let state = game.new_state(&options).expect("a state");
+        let event = Event {
+            version: 1,
+            seat: None,
+            action: ActionInfo {
+                text: "31".into(),
+                json: Value::Null,
+            },
+            auto: true,
+            events: Vec::new(),
+            state: Arc::from(state),
+        };
+        Announced::new(Arc::new(event), seats)
+    }
+
+    #[test]
+    fn each_kind_of_viewer_gets_its_message_made_once() {
+        let a = announced(2);
+        let made = Cell::new(0);
+        let make = |name: &str| {
+            made.set(made.get() + 1);
+            Utf8Bytes::from(name.to_string())
+        };
+        assert_eq!(a.message_for(Viewer::Spectator, || make("s")).as_str(), "s");
+        assert_eq!(a.message_for(Viewer::Spectator, || make("x")).as_str(), "s");
+        assert_eq!(
+            a.message_for(Viewer::Player(0), || make("p0")).as_str(),
+            "p0"
+        );
+        assert_eq!(
+            a.message_for(Viewer::Player(1), || make("p1")).as_str(),
+            "p1"
+        );
+        assert_eq!(
+            a.message_for(Viewer::Player(0), || make("y")).as_str(),
+            "p0"
+        );
+        assert_eq!(made.get(), 3);
+        // A seat the table does not have is never cached.
+        assert_eq!(a.message_for(Viewer::Player(5), || make("z")).as_str(), "z");
+        assert_eq!(a.message_for(Viewer::Player(5), || make("w")).as_str(), "w");
+        assert_eq!(made.get(), 5);
+    }
 }

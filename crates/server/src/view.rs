@@ -4,8 +4,10 @@
 
 use crate::store::{SeatKind, StoredSeat};
 use crate::table::{Event, Table};
+use serde::Serialize;
 use serde_json::{Value, json};
-use spelbord_engine::{DynState, Turn, Viewer};
+use spelbord_engine::tables::StepsView;
+use spelbord_engine::{ActionInfo, DynState, GameEvent, Turn, Viewer};
 
 /// The viewer as JSON: `{"seat": 2}` or `"spectator"`.
 pub fn viewer_json(viewer: Viewer) -> Value {
@@ -53,28 +55,55 @@ pub fn status(table: &Table) -> &'static str {
 /// The state at `version` as `viewer` may see it: the observation, a text
 /// drawing, whose turn, the legal actions when it is the viewer's turn (with
 /// the plays of steps made step by step, in the tables games), and the
-/// returns and outcome once the game is over.
-pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
-    let turn = state.turn();
-    let mut view = json!({
-        "version": version,
-        "turn": turn_json(turn),
-        "observation": state.observation_json(viewer),
-        "text": state.render(viewer, false),
-    });
-    if let (Turn::Player(p), Viewer::Player(v)) = (turn, viewer)
-        && p == v
-    {
-        view["legal"] = json!(state.legal_actions());
-        if let Some(steps) = state.play_steps() {
-            view["steps"] = json!(steps);
+/// returns and outcome once the game is over. Serialised as it is, without
+/// first copying it into a JSON tree.
+#[derive(Serialize)]
+pub struct StateView {
+    version: u64,
+    turn: Value,
+    observation: Value,
+    text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Vec<ActionInfo>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<StepsView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    returns: Option<Vec<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<Value>,
+}
+
+impl StateView {
+    /// `state` at `version` as `viewer` may see it.
+    pub fn new(state: &dyn DynState, version: u64, viewer: Viewer) -> Self {
+        let turn = state.turn();
+        let mut view = StateView {
+            version,
+            turn: turn_json(turn),
+            observation: state.observation_json(viewer),
+            text: state.render(viewer, false),
+            legal: None,
+            steps: None,
+            returns: None,
+            outcome: None,
+        };
+        if let (Turn::Player(p), Viewer::Player(v)) = (turn, viewer)
+            && p == v
+        {
+            view.legal = Some(state.legal_actions());
+            view.steps = state.play_steps();
         }
+        if turn == Turn::Over {
+            view.returns = Some(state.returns());
+            view.outcome = Some(state.outcome_json());
+        }
+        view
     }
-    if turn == Turn::Over {
-        view["returns"] = json!(state.returns());
-        view["outcome"] = state.outcome_json();
-    }
-    view
+}
+
+/// [`StateView`] as a JSON value.
+pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
+    serde_json::to_value(StateView::new(state, version, viewer)).unwrap_or(Value::Null)
 }
 
 /// The action of an event as `hidden`-aware JSON: chance actions of games
@@ -93,21 +122,43 @@ pub fn action_json(event: &Event, hidden_information: bool) -> Value {
     }
 }
 
+/// An `event` message as sent.
+#[derive(Serialize)]
+struct EventMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    table: &'a str,
+    version: u64,
+    action: Value,
+    events: &'a [GameEvent],
+    state: StateView,
+}
+
+impl<'a> EventMessage<'a> {
+    fn new(table_id: &'a str, event: &'a Event, viewer: Viewer, hidden: bool) -> Self {
+        EventMessage {
+            kind: "event",
+            table: table_id,
+            version: event.version,
+            action: action_json(event, hidden),
+            events: if event.seat.is_none() && hidden {
+                &[]
+            } else {
+                &event.events
+            },
+            state: StateView::new(&*event.state, event.version, viewer),
+        }
+    }
+}
+
 /// An `event` message for `viewer`.
 pub fn event_message(table_id: &str, event: &Event, viewer: Viewer, hidden: bool) -> Value {
-    let events = if event.seat.is_none() && hidden {
-        Vec::new()
-    } else {
-        event.events.clone()
-    };
-    json!({
-        "type": "event",
-        "table": table_id,
-        "version": event.version,
-        "action": action_json(event, hidden),
-        "events": events,
-        "state": state_json(&*event.state, event.version, viewer),
-    })
+    serde_json::to_value(EventMessage::new(table_id, event, viewer, hidden)).unwrap_or(Value::Null)
+}
+
+/// An `event` message for `viewer`, as the text sent.
+pub fn event_text(table_id: &str, event: &Event, viewer: Viewer, hidden: bool) -> String {
+    serde_json::to_string(&EventMessage::new(table_id, event, viewer, hidden)).unwrap_or_default()
 }
 
 /// A `sync` message: the whole table as `viewer` sees it now.

@@ -12,7 +12,7 @@ use crate::view;
 use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use spelbord_engine::{Turn, Viewer, find_game};
 use std::net::SocketAddr;
@@ -281,7 +281,7 @@ pub async fn act(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(body): JsonBody<ActBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ActReply>, ApiError> {
     let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
     let input = match (body.action, body.json) {
         (Some(text), None) if text.chars().count() <= app.limits.max_action => {
@@ -311,11 +311,19 @@ pub async fn act(
             a
         })
         .collect();
-    Ok(Json(json!({
-        "version": last.version,
-        "actions": actions,
-        "state": view::state_json(&*last.state, last.version, Viewer::Player(seat)),
-    })))
+    Ok(Json(ActReply {
+        version: last.version,
+        actions,
+        state: view::StateView::new(&*last.state, last.version, Viewer::Player(seat)),
+    }))
+}
+
+/// The answer to an action: the version, the actions applied, the state.
+#[derive(Serialize)]
+pub struct ActReply {
+    version: u64,
+    actions: Vec<Value>,
+    state: view::StateView,
 }
 
 /// `GET /api/tables/{id}/record`: the game's record; for games with hidden

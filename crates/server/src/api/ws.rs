@@ -29,6 +29,9 @@ const GOING_AWAY: u16 = 1001;
 /// the connection without a close code, smaller ones over the server's
 /// limit are closed with 1008.
 const HARD_MESSAGE_LIMIT: usize = 64 * 1024;
+/// The read buffer of a connection (the library's default is 128 KiB, held
+/// by every viewer); it grows for a larger message, up to the hard limit.
+const READ_BUFFER: usize = 4 * 1024;
 /// Close code: the server is restarting; reconnect later.
 const RESTART: u16 = 1012;
 /// Close code: the seat token is not valid for this table.
@@ -79,6 +82,7 @@ pub async fn upgrade(
     Ok(ws
         .max_message_size(HARD_MESSAGE_LIMIT)
         .max_frame_size(HARD_MESSAGE_LIMIT)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let _held: (Held<IpAddr>, Held<()>) = (held, on_table);
             session(app, cell, socket).await
@@ -194,19 +198,15 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                     Ok(Notice::Event(a)) if a.event.version <= last => continue,
                     Ok(Notice::Event(a)) if a.event.version == last + 1 => {
                         last = a.event.version;
-                        if viewer == Viewer::Spectator {
-                            // Made once per event, shared by every spectator.
-                            let text = a.for_spectators.get_or_init(|| {
-                                view::event_message(&table_id, &a.event, viewer, hidden)
-                                    .to_string()
-                                    .into()
-                            });
-                            if socket.send(Message::Text(text.clone())).await.is_err() {
-                                break;
-                            }
-                            continue;
+                        // Made once per event and viewer, shared by every
+                        // spectator (and every device of a seat).
+                        let text = a.message_for(viewer, || {
+                            view::event_text(&table_id, &a.event, viewer, hidden).into()
+                        });
+                        if socket.send(Message::Text(text)).await.is_err() {
+                            break;
                         }
-                        view::event_message(&table_id, &a.event, viewer, hidden)
+                        continue;
                     }
                     Ok(Notice::Seats) => view::seats_message(&*cell.table.lock().await),
                     // Missed events (a slow reader), a gap, or an early end:

@@ -190,25 +190,29 @@ pub(super) fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
     }
 }
 
-/// Inserts one action row.
-pub(super) async fn insert_action(
+/// Inserts action rows, many in one statement.
+pub(super) async fn insert_actions(
     tx: &mut sqlx::SqliteConnection,
     table_id: &str,
-    action: &StoredAction,
+    actions: &[StoredAction],
     at: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO actions (table_id, version, seat, text, auto, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(table_id)
-    .bind(action.version as i64)
-    .bind(action.seat.map(|s| s as i64))
-    .bind(&action.text)
-    .bind(action.auto)
-    .bind(at)
-    .execute(tx)
-    .await?;
+    // Up to 100 rows of 6 parameters per statement: far below SQLite's
+    // limit on parameters, and one round trip for an action and its rolls.
+    for chunk in actions.chunks(100) {
+        let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "INSERT INTO actions (table_id, version, seat, text, auto, created_at) ",
+        );
+        insert.push_values(chunk, |mut row, action| {
+            row.push_bind(table_id)
+                .push_bind(action.version as i64)
+                .push_bind(action.seat.map(|s| s as i64))
+                .push_bind(&action.text)
+                .push_bind(action.auto)
+                .push_bind(at);
+        });
+        insert.build().execute(&mut *tx).await?;
+    }
     Ok(())
 }
 
@@ -302,9 +306,7 @@ pub(super) async fn insert_table(
         .execute(&mut *tx)
         .await?;
     }
-    for action in &table.actions {
-        insert_action(tx, &table.id, action, table.created_at).await?;
-    }
+    insert_actions(tx, &table.id, &table.actions, table.created_at).await?;
     Ok(())
 }
 
