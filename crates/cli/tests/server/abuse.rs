@@ -378,19 +378,77 @@ async fn a_websocket_viewer_that_answers_no_ping_is_closed() {
         .create("tawla", json!({}), &["open".into(), "open".into()])
         .await;
     let id = table["id"].as_str().unwrap();
-    let url = format!(
-        "{}/api/tables/{id}/ws",
-        server.base.replacen("http", "ws", 1)
+    // A client written by hand that reads every frame but never answers a
+    // ping (a WebSocket library answers pings whenever it reads, so it could
+    // not play a dead peer without racing the server's timers).
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let mut tcp = TcpStream::connect(&addr).await.unwrap();
+    let request = format!(
+        "GET /api/tables/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
     );
-    let (mut raw, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-    raw.send(Message::Text(json!({"type": "hello"}).to_string().into()))
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    let header_end = loop {
+        let mut chunk = [0u8; 1024];
+        let n = tcp.read(&mut chunk).await.unwrap();
+        assert!(n > 0, "the server answers the upgrade");
+        buf.extend_from_slice(&chunk[..n]);
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+    };
+    assert!(buf.starts_with(b"HTTP/1.1 101"), "upgraded");
+    let mut frames = buf.split_off(header_end);
+    // The hello, as a masked text frame (a zero mask leaves it as it is).
+    let hello = json!({"type": "hello"}).to_string();
+    let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello.as_bytes());
+    tcp.write_all(&frame).await.unwrap();
+    let read_close_code = async {
+        loop {
+            // One whole frame from `frames`, reading more as needed.
+            let need = |f: &[u8]| -> Option<(u8, usize, usize)> {
+                if f.len() < 2 {
+                    return None;
+                }
+                let (mut start, len) = match f[1] & 0x7f {
+                    126 if f.len() >= 4 => (4, usize::from(u16::from_be_bytes([f[2], f[3]]))),
+                    126 => return None,
+                    127 if f.len() >= 10 => (
+                        10,
+                        u64::from_be_bytes(f[2..10].try_into().unwrap()) as usize,
+                    ),
+                    127 => return None,
+                    n => (2, usize::from(n)),
+                };
+                if f[1] & 0x80 != 0 {
+                    start += 4;
+                }
+                (f.len() >= start + len).then_some((f[0] & 0x0f, start, len))
+            };
+            if let Some((opcode, start, len)) = need(&frames) {
+                if opcode == 0x8 {
+                    assert!(len >= 2, "a close frame with a code");
+                    return u16::from_be_bytes([frames[start], frames[start + 1]]);
+                }
+                frames.drain(..start + len);
+                continue;
+            }
+            let mut chunk = [0u8; 4096];
+            let n = tcp
+                .read(&mut chunk)
+                .await
+                .expect("the server closes cleanly");
+            assert!(n > 0, "the connection ended without a close frame");
+            frames.extend_from_slice(&chunk[..n]);
+        }
+    };
+    let code = tokio::time::timeout(Duration::from_secs(30), read_close_code)
         .await
-        .unwrap();
-    // Read nothing for a while: the client library answers pings only when
-    // it reads, so this viewer is as good as dead.
-    tokio::time::sleep(Duration::from_secs(5)).await;
-    let code = close_code(&mut raw).await;
-    assert_eq!(code, Some(CloseCode::Away));
+        .expect("the server closes the socket");
+    assert_eq!(CloseCode::from(code), CloseCode::Away);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
