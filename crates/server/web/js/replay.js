@@ -12,6 +12,7 @@ import { uiFor } from './games/index.js';
 import { seatRole, shortName } from './names.js';
 import { verifyDice } from './dice.js';
 import { eventText } from './events.js';
+import { analysisPanel } from './analysis.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
 
@@ -62,6 +63,7 @@ export async function showReplay(root, tableId, nav) {
     };
     board.className = `board-wrap game-${replay.game}`;
     replace(board, ui.render(ctx));
+    review.show(at, board);
     const who = step.seat === null || step.seat === undefined ? (at === 0 ? '' : 'chance') : `${names[step.seat]} (${seatRole(replay.game, step.seat, step.state.observation)})`;
     replace(caption, h('div', { style: 'flex: 1' },
       h('div', { class: 'status-text', 'data-testid': 'replay-pos' }, at === 0 ? `Start (0 of ${steps.length - 1})` : `Move ${at} of ${steps.length - 1}`),
@@ -76,6 +78,7 @@ export async function showReplay(root, tableId, nav) {
     at = Math.max(0, Math.min(steps.length - 1, n));
     draw();
   };
+  const review = analysisPanel(tableId, replay, names, (n) => { stop(); go(n); });
   const stop = () => {
     if (playing) clearInterval(playing);
     playing = null;
@@ -103,6 +106,7 @@ export async function showReplay(root, tableId, nav) {
   replace(list, steps.map((st, i) => (i === 0 ? null : h('li', { 'data-at': i, value: i, class: st.seat === null ? 'auto' : '' },
     h('a', { href: '#', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); stop(); go(i); } },
       `${st.seat === null || st.seat === undefined ? 'Chance' : names[st.seat]}: ${st.text || '(hidden)'}`)))));
+  review.markList(list);
   const result = Array.isArray(replay.result)
     ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
     : 'not finished';
@@ -124,10 +128,13 @@ export async function showReplay(root, tableId, nav) {
         h('div', { class: 'row' },
           h('a', { class: 'btn small', href: api.recordUrl(tableId), download: `${replay.game}-${tableId}.json`, 'data-testid': 'download' }, 'Download the record'),
           h('a', { class: 'btn small', href: `/t/${tableId}`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${tableId}`); } }, 'Back to the table'))),
+      review.element,
       h('div', { class: 'panel' }, h('h2', {}, 'Moves'), list))));
   draw();
+  review.start();
   return () => {
     stop();
+    review.stop();
     document.removeEventListener('keydown', keys);
   };
 }

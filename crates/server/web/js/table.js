@@ -876,6 +876,7 @@ class TableView {
         finished || !this.table.hidden_information
           ? h('a', { href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, 'Replay')
           : null,
+        finished ? h('a', { href: `/t/${this.table.id}?replay&analyse`, 'data-testid': 'analyse-link', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay&analyse`); } }, 'Analyse') : null,
         finished || !this.table.hidden_information ? h('a', { href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, 'Download the record') : null,
         h('a', { href: `/?rules=${this.game}`, target: '_blank' }, 'Rules'),
         h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, 'Lobby')),
