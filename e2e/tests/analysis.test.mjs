@@ -3,7 +3,8 @@
  * The computer's analysis of a finished game in its replay: "Analyse" on
  * the finished table leads there and asks the server; the move list shows
  * the marks; the chart of the chances is drawn and a click on it jumps to
- * that position; the board shows the best action beside the one played.
+ * that position; the board shows the best action beside the one played;
+ * the panel in Swedish.
  */
 
 import { after, before, test } from 'node:test';
@@ -83,11 +84,15 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   assert.deepEqual(errors, []);
   await context.close();
 
-  // On a phone the panel and chart fit too; the replay reads the stored analysis.
+  // On a phone, in Swedish, the panel and chart fit too; the replay reads
+  // the stored analysis.
   const phone = await newPage(browser, 'phone');
+  await phone.context.addInitScript(() => localStorage.setItem('spelbord.lang', 'sv'));
   await phone.page.goto(`${server.url}/t/${id}?replay`);
   await phone.page.locator('[data-testid="chance-chart"]').waitFor();
-  await shot(phone.page, 'analysis-phone');
+  assert.equal(await phone.page.locator('.analysis h2').textContent(), 'Analys');
+  assert.equal(await phone.page.locator('[data-testid="analysis-players"] th').nth(1).textContent(), 'felfrekvens');
+  await shot(phone.page, 'analysis-phone-sv');
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
 });

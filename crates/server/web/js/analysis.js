@@ -9,6 +9,7 @@
 
 import * as api from './api.js';
 import { h, s, replace } from './dom.js';
+import { ltr, t } from './i18n.js';
 
 /**
  * @typedef {{index: number, player: number, cube: boolean, played: string, best: string,
@@ -23,8 +24,6 @@ import { h, s, replace } from './dom.js';
 
 /** The marks as players write them. */
 const SYMBOL = { doubtful: '?!', bad: '?', very_bad: '??' };
-/** Their names for screen readers and titles. */
-const MARK_NAME = { doubtful: 'doubtful', bad: 'bad', very_bad: 'very bad' };
 /** A colour per player for the chart. */
 const COLOURS = ['#9c3d24', '#1f5a40', '#2d5c9c', '#b3821e'];
 /** How often the status of a queued analysis is read (ms). */
@@ -45,7 +44,7 @@ const rating = (x) => (x === null || x === undefined ? '–' : (x >= 0 ? '+' : '
 export function analysisPanel(tableId, replay, names, go) {
   const last = replay.steps.length - 1;
   const body = h('div', { 'data-testid': 'analysis' });
-  const element = h('div', { class: 'panel analysis' }, h('h2', {}, 'Analysis'), body);
+  const element = h('div', { class: 'panel analysis' }, h('h2', {}, t('analysis.title')), body);
   /** @type {Analysis | null} */
   let analysis = null;
   /** @type {Map<number, Decision>} decisions by the step that shows them */
@@ -59,7 +58,7 @@ export function analysisPanel(tableId, replay, names, go) {
   let current = last;
   let stopped = false;
 
-  const button = h('button', { class: 'btn small', 'data-testid': 'analyse', onclick: () => ask() }, 'Analyse');
+  const button = h('button', { class: 'btn small', 'data-testid': 'analyse', onclick: () => ask() }, t('analysis.analyse'));
   const idle = (/** @type {string} */ note) => replace(body,
     h('p', { class: 'small muted' }, note), replay.finished ? button : null);
 
@@ -73,7 +72,7 @@ export function analysisPanel(tableId, replay, names, go) {
     try {
       take(await api.getAnalysis(tableId));
     } catch (e) {
-      idle(`The analysis cannot be read: ${e instanceof Error ? e.message : e}`);
+      idle(t('analysis.unreadable', { reason: e instanceof Error ? e.message : String(e) }));
     }
   };
 
@@ -83,23 +82,22 @@ export function analysisPanel(tableId, replay, names, go) {
     if (answer.status === 'done' && answer.analysis) {
       show(answer.analysis);
     } else if (answer.status === 'queued' || answer.status === 'running') {
-      waiting(answer.status === 'queued' ? 'Waiting for the computer…' : 'The computer is analysing the game…');
+      waiting(t(answer.status === 'queued' ? 'analysis.queued' : 'analysis.running'));
       timer = setTimeout(poll, POLL);
     } else if (answer.status === 'failed') {
-      idle('The analysis failed; you may ask again.');
+      idle(t('analysis.failed'));
     } else {
-      idle(replay.finished ? 'Every decision rated by the computer, with the chances over the game.' : 'The game can be analysed once it is over.');
+      idle(t(replay.finished ? 'analysis.intro' : 'analysis.not_over'));
     }
   };
 
   const ask = async () => {
-    waiting('Asking the computer…');
+    waiting(t('analysis.asking'));
     try {
       take(await api.requestAnalysis(tableId));
     } catch (e) {
       const busy = e instanceof api.ApiError && e.code === 'analysis_busy';
-      idle(busy ? 'The server is busy analysing other games: try again in a minute.'
-        : `No analysis: ${e instanceof Error ? e.message : e}`);
+      idle(busy ? t('analysis.busy') : t('analysis.none', { reason: e instanceof Error ? e.message : String(e) }));
     }
   };
 
@@ -108,16 +106,15 @@ export function analysisPanel(tableId, replay, names, go) {
     analysis = a;
     byStep.clear();
     for (const d of a.decisions) byStep.set(d.index + 1, d);
-    const unit = a.unit === 'equity' ? 'points' : a.unit === 'win_chance' ? 'chance to win' : 'match winning chance';
     replace(body,
       chart(a),
       h('table', { class: 'small analysis-players', 'data-testid': 'analysis-players' },
-        h('tr', {}, h('th', {}, ''), h('th', {}, 'error rate'), h('th', { title: 'doubtful' }, '?!'), h('th', { title: 'bad' }, '?'), h('th', { title: 'very bad' }, '??')),
+        h('tr', {}, h('th', {}, ''), h('th', {}, t('analysis.error_rate')), h('th', { title: t('analysis.mark.doubtful') }, '?!'), h('th', { title: t('analysis.mark.bad') }, '?'), h('th', { title: t('analysis.mark.very_bad') }, '??')),
         a.players.map((p) => h('tr', {},
           h('td', {}, h('span', { style: `color: ${COLOURS[p.player % COLOURS.length]}` }, '● '), names[p.player] || p.name),
-          h('td', { title: `mean loss per move in ${unit}, over ${p.moves} moves with a choice` }, (1000 * p.move_error_rate).toFixed(1)),
+          h('td', { title: t('analysis.rate_title', { n: p.moves }) }, (1000 * p.move_error_rate).toFixed(1)),
           h('td', {}, p.doubtful), h('td', {}, p.bad), h('td', {}, p.very_bad)))),
-      h('p', { class: 'small muted' }, `By ${a.analyser}; error rate: thousandths of a ${unit === 'points' ? 'point' : unit} lost a move.`));
+      h('p', { class: 'small muted' }, t(a.unit === 'equity' ? 'analysis.by.equity' : 'analysis.by.win_chance', { analyser: a.analyser })));
     if (list) markList(list);
     draw();
   };
@@ -138,7 +135,7 @@ export function analysisPanel(tableId, replay, names, go) {
     }
     cursor = s('line', { x1: x(current), x2: x(current), y1: 0, y2: H, class: 'chart-cursor', stroke: '#6f655b', 'stroke-width': 1 });
     const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chance-chart', 'data-testid': 'chance-chart', role: 'img',
-      'aria-label': 'Each player\'s chance to win over the game; click to go to that position', preserveAspectRatio: 'none' },
+      'aria-label': t('analysis.chart'), preserveAspectRatio: 'none' },
     s('rect', { x: 0, y: 0, width: W, height: H, fill: '#fffdf8', stroke: '#ddd2bf' }),
     s('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: '#ddd2bf', 'stroke-dasharray': '4 3' }),
     lines.map((pts, p) => s('polyline', { points: pts.map(([st, c]) => `${x(st).toFixed(1)},${y(c).toFixed(1)}`).join(' '),
@@ -164,7 +161,7 @@ export function analysisPanel(tableId, replay, names, go) {
       li.querySelector('.move-mark')?.remove();
       if (!d || !d.mark) continue;
       li.append(h('span', { class: `move-mark mark-${d.mark}`, 'data-testid': 'move-mark',
-        title: `${MARK_NAME[d.mark]}: lost ${d.loss?.toFixed(3)}; best ${d.best}` }, ` ${SYMBOL[d.mark]}`));
+        title: t('analysis.mark_title', { mark: t(`analysis.mark.${d.mark}`), loss: (d.loss ?? 0).toFixed(3), best: ltr(d.best) }) }, ` ${SYMBOL[d.mark]}`));
     }
   };
 
@@ -178,10 +175,10 @@ export function analysisPanel(tableId, replay, names, go) {
     if (!d) return;
     const best = d.best === d.played;
     board.append(h('div', { class: 'best-note', 'data-testid': 'best-note' },
-      h('div', {}, h('b', {}, 'Played: '), d.played, d.mark ? h('span', { class: `move-mark mark-${d.mark}` }, ` ${SYMBOL[d.mark]}`) : null,
+      h('div', {}, h('b', {}, `${t('analysis.played')} `), ltr(d.played), d.mark ? h('span', { class: `move-mark mark-${d.mark}` }, ` ${SYMBOL[d.mark]}`) : null,
         ' ', h('span', { class: 'muted' }, rating(d.played_rating))),
-      best ? h('div', { class: 'muted' }, 'The computer\'s choice too.')
-        : h('div', {}, h('b', {}, 'Best: '), h('span', { 'data-testid': 'best-action' }, d.best), ' ', h('span', { class: 'muted' }, rating(d.best_rating)))));
+      best ? h('div', { class: 'muted' }, t('analysis.same'))
+        : h('div', {}, h('b', {}, `${t('analysis.best')} `), h('span', { 'data-testid': 'best-action' }, ltr(d.best)), ' ', h('span', { class: 'muted' }, rating(d.best_rating)))));
   };
 
   return {
@@ -199,7 +196,7 @@ export function analysisPanel(tableId, replay, names, go) {
         ask();
         return;
       }
-      waiting('Reading the analysis…');
+      waiting(t('analysis.reading'));
       poll();
     },
     stop: () => {
