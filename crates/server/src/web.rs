@@ -53,6 +53,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/names.js", "text/javascript; charset=utf-8"),
     web_file!("js/prompts.js", "text/javascript; charset=utf-8"),
     web_file!("js/replay.js", "text/javascript; charset=utf-8"),
+    web_file!("js/analysis.js", "text/javascript; charset=utf-8"),
     web_file!("js/store.js", "text/javascript; charset=utf-8"),
     web_file!("js/table.js", "text/javascript; charset=utf-8"),
     web_file!("js/toast.js", "text/javascript; charset=utf-8"),

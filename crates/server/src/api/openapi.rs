@@ -404,7 +404,127 @@ fn schemas() -> Value {
 fn with_client_paths(mut paths: Value) -> Value {
     paths["/api/tables/{id}/replay"] = replay_path();
     paths["/api/tables/{id}/hints"] = hints_path();
+    paths["/api/hints"] = position_hints_path();
+    paths["/api/tables/{id}/analysis"] = analysis_path();
     paths
+}
+
+/// The schema of a game's analysis (`spelbord_ai::analysis::Analysis`, see docs/ai.md).
+fn analysis_schema() -> Value {
+    let number = json!({ "type": "number" });
+    let maybe = json!({ "type": ["number", "null"] });
+    let int = json!({ "type": "integer" });
+    let unit =
+        json!({ "type": "string", "enum": ["equity", "match_winning_chance", "win_chance"] });
+    json!({
+        "type": "object",
+        "description": "Every decision rated by the analyser, the luck of every roll, and per player the error rates, marks and a luck-adjusted result (docs/ai.md, Game analysis).",
+        "required": ["game", "analyser", "unit", "thresholds", "decisions", "rolls", "players"],
+        "properties": {
+            "game": { "type": "string" }, "analyser": { "type": "string" }, "unit": unit,
+            "thresholds": { "type": "array", "items": number, "description": "The losses from which a decision is doubtful, bad and very bad, in `unit`." },
+            "decisions": { "type": "array", "items": { "type": "object", "properties": {
+                "index": { "type": "integer", "description": "The action's place in the record: the position before it is the replay's step `index`." },
+                "player": int, "cube": { "type": "boolean" }, "choices": int,
+                "played": { "type": "string" }, "best": { "type": "string" },
+                "played_rating": maybe, "best_rating": maybe, "unit": unit, "loss": maybe,
+                "mark": { "type": ["string", "null"], "enum": ["doubtful", "bad", "very_bad"] },
+                "chance": { "type": ["number", "null"], "description": "The mover's chance to win (0..1) after the action played." }
+            } } },
+            "rolls": { "type": "array", "items": { "type": "object", "properties": {
+                "index": int, "roll": { "type": "string" }, "roller": { "type": ["integer", "null"] },
+                "before": number, "after": number, "luck": { "type": "array", "items": number }
+            } } },
+            "players": { "type": "array", "items": { "type": "object", "properties": {
+                "player": int, "name": { "type": "string" }, "moves": int, "move_loss": number,
+                "move_error_rate": number, "cube_decisions": int, "cube_loss": number,
+                "cube_error_rate": number, "doubtful": int, "bad": int, "very_bad": int,
+                "luck": maybe, "score": maybe, "luck_adjusted_score": maybe, "points": maybe
+            } } }
+        }
+    })
+}
+
+/// `/api/tables/{id}/analysis`.
+fn analysis_path() -> Value {
+    let answer = |description: &str| {
+        json!({ "description": description, "content": { "application/json": { "schema": {
+        "type": "object", "required": ["status"],
+        "properties": {
+            "status": { "type": "string", "enum": ["none", "queued", "running", "failed", "done"] },
+            "version": { "type": "integer", "description": "The table's version analysed (with `done`)." },
+            "analysis": analysis_schema()
+        }
+    } } } })
+    };
+    json!({
+        "post": {
+            "summary": "Ask for the computer's analysis of a finished game",
+            "description": "Queues the game on the server's analysis pool (a few workers off the request path, a bounded queue); asking again answers where it stands. Poll the GET until `status` is `done`.",
+            "operationId": "requestAnalysis",
+            "parameters": [table_id()],
+            "requestBody": body("Empty"),
+            "responses": {
+                "200": answer("Analysed already: `done` with the analysis"),
+                "202": answer("`queued` or `running`"),
+                "404": error_response("No such table"),
+                "409": error_response("`not_finished`: the game is not over"),
+                "415": error_response("`unsupported_media_type`"),
+                "429": error_response("`analysis_busy`: the queue is full, or `rate_limited`")
+            }
+        },
+        "get": {
+            "summary": "Where the analysis of a game stands, and the analysis once done",
+            "description": "`none` (never asked for here), `queued`, `running`, `failed` (ask again) or `done` with `version` and `analysis`. Analyses are stored with the table.",
+            "operationId": "getAnalysis",
+            "parameters": [table_id()],
+            "responses": {
+                "200": answer("Its status"),
+                "404": error_response("No such table")
+            }
+        }
+    })
+}
+
+/// The schema of a list of hints.
+fn hint_list() -> Value {
+    json!({ "type": "array", "items": {
+        "type": "object",
+        "properties": {
+            "text": { "type": "string" }, "json": {},
+            "estimate": { "type": "number" }, "confidence": { "type": "number" },
+            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" },
+            "equity": hint_equity()
+        }
+    } })
+}
+
+/// `GET /api/hints`.
+fn position_hints_path() -> Value {
+    json!({ "get": {
+        "summary": "The AI's best moves in a position given as text",
+        "description": "No table or token needed. The position is in the game's position notation (docs/engine.md), in backgammon also GNU Backgammon's `POSITIONID:MATCHID` (the dice or a cube decision in the match ID; a position ID alone is a cubeless money position before the roll, with nothing to decide). URL-encode it (`+` and `/` occur in IDs). The hints are as those of `/api/tables/{id}/hints`, from the same bounded searches.",
+        "operationId": "getPositionHints",
+        "parameters": [
+            { "name": "game", "in": "query", "required": false,
+              "description": "The game's id (default `backgammon`).", "schema": { "type": "string" } },
+            { "name": "position", "in": "query", "required": true,
+              "description": "The position, at most 400 characters.", "schema": { "type": "string", "maxLength": 400 } }
+        ],
+        "responses": {
+            "200": { "description": "The hints", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["game", "position", "player", "hints"],
+                "properties": {
+                    "game": { "type": "string" },
+                    "position": { "type": "string", "description": "The position in the game's own notation." },
+                    "player": { "type": "integer", "description": "The player to move." },
+                    "hints": hint_list()
+                }
+            } } } },
+            "400": error_response("`unknown_game`, or `bad_request`: the position cannot be read, or nobody is to move in it"),
+            "429": error_response("`hints_busy`: the server's hint searches are all busy, or `rate_limited`")
+        }
+    }})
 }
 
 /// `GET /api/tables/{id}/replay`.
@@ -462,15 +582,7 @@ fn hints_path() -> Value {
                 "type": "object", "required": ["version", "hints"],
                 "properties": {
                     "version": { "type": "integer" },
-                    "hints": { "type": "array", "items": {
-                        "type": "object",
-                        "properties": {
-                            "text": { "type": "string" }, "json": {},
-                            "estimate": { "type": "number" }, "confidence": { "type": "number" },
-                            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" },
-                            "equity": hint_equity()
-                        }
-                    } }
+                    "hints": hint_list()
                 }
             } } } },
             "401": error_response("No valid seat token"),

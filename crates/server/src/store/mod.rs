@@ -187,6 +187,15 @@ pub struct StoredTable {
     pub inactivity: Inactivity,
 }
 
+/// A table's analysis as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    /// The table's version that was analysed.
+    pub version: u64,
+    /// The analysis as JSON.
+    pub analysis: String,
+}
+
 /// Durable storage for the server. Every method is atomic: it either
 /// happens completely or not at all.
 pub trait Store: Send + Sync + 'static {
@@ -219,6 +228,18 @@ pub trait Store: Send + Sync + 'static {
         version: u64,
         ending: &'a Ending,
     ) -> StoreFuture<'a, ()>;
+
+    /// Stores a table's analysis (JSON) of its record at `version`,
+    /// replacing any earlier one.
+    fn save_analysis<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        analysis: &'a str,
+    ) -> StoreFuture<'a, ()>;
+
+    /// A table's stored analysis, if any.
+    fn load_analysis<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredAnalysis>>;
 
     /// Replaces a taken seat (an AI taking over a person's seat).
     fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()>;

@@ -4,7 +4,7 @@
 //! itself, so there is no group-commit queue here).
 
 use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
-use super::{Ending, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
+use super::{Ending, Store, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable};
 use crate::token::TokenHash;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{AssertSqlSafe, Row};
@@ -17,6 +17,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0001_tables.sql"),
     include_str!("../../migrations/postgres/0002_table_life.sql"),
     include_str!("../../migrations/postgres/0003_nodes.sql"),
+    include_str!("../../migrations/postgres/0004_analyses.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -353,6 +354,45 @@ impl Store for PgStore {
 
     fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()> {
         Box::pin(self.write_seat(table_id, seat, false))
+    }
+
+    fn save_analysis<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        analysis: &'a str,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO analyses (table_id, version, analysis, created_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (table_id) DO UPDATE SET \
+                 version = excluded.version, analysis = excluded.analysis, \
+                 created_at = excluded.created_at",
+            )
+            .bind(table_id)
+            .bind(version as i64)
+            .bind(analysis)
+            .bind(super::sqlite::now())
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn load_analysis<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredAnalysis>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT version, analysis FROM analyses WHERE table_id = $1")
+                .bind(table_id)
+                .fetch_optional(&self.pool)
+                .await?;
+            row.map(|r| {
+                Ok(StoredAnalysis {
+                    version: r.try_get::<i64, _>("version")? as u64,
+                    analysis: r.try_get("analysis")?,
+                })
+            })
+            .transpose()
+        })
     }
 
     fn end_table<'a>(

@@ -7,7 +7,7 @@
 use super::Store;
 use super::group_commit::{GroupCommit, Write};
 use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
-use super::{Ending, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
+use super::{Ending, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable};
 use crate::token::TokenHash;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
@@ -22,6 +22,7 @@ use std::time::Duration;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_tables.sql"),
     include_str!("../../migrations/0002_table_life.sql"),
+    include_str!("../../migrations/0003_analyses.sql"),
 ];
 
 /// A store in one SQLite file.
@@ -332,6 +333,45 @@ impl Store for SqliteStore {
             seat: seat.clone(),
             only_open: false,
         }))
+    }
+
+    fn save_analysis<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        analysis: &'a str,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO analyses (table_id, version, analysis, created_at) \
+                 VALUES (?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET \
+                 version = excluded.version, analysis = excluded.analysis, \
+                 created_at = excluded.created_at",
+            )
+            .bind(table_id)
+            .bind(version as i64)
+            .bind(analysis)
+            .bind(now())
+            .execute(&self.writer)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn load_analysis<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredAnalysis>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT version, analysis FROM analyses WHERE table_id = ?")
+                .bind(table_id)
+                .fetch_optional(&self.reader)
+                .await?;
+            row.map(|r| {
+                Ok(StoredAnalysis {
+                    version: r.try_get::<i64, _>("version")? as u64,
+                    analysis: r.try_get("analysis")?,
+                })
+            })
+            .transpose()
+        })
     }
 
     fn end_table<'a>(

@@ -180,6 +180,44 @@ async fn round_trip(db: &TestDb) {
 }
 
 #[tokio::test]
+async fn an_analysis_is_stored_with_its_table_and_replaced() {
+    for db in TestDb::all("analysis").await {
+        let store = db.open().await;
+        let t = table("cccccccccccccccccccccccc");
+        store.create_table(&t).await.unwrap();
+        assert_eq!(store.load_analysis(&t.id).await.unwrap(), None);
+        store
+            .save_analysis(&t.id, 1, r#"{"decisions":[]}"#)
+            .await
+            .unwrap();
+        store
+            .save_analysis(&t.id, 1, r#"{"decisions":[1]}"#)
+            .await
+            .unwrap();
+        let stored = store.load_analysis(&t.id).await.unwrap().unwrap();
+        assert_eq!(
+            stored,
+            StoredAnalysis {
+                version: 1,
+                analysis: r#"{"decisions":[1]}"#.into()
+            }
+        );
+        // Only a stored table has an analysis.
+        assert!(
+            store
+                .save_analysis("dddddddddddddddddddddddd", 1, "{}")
+                .await
+                .is_err()
+        );
+        store.close().await.unwrap();
+        // It survives the store's closing.
+        let again = db.open().await;
+        assert_eq!(again.load_analysis(&t.id).await.unwrap(), Some(stored));
+        again.close().await.unwrap();
+    }
+}
+
+#[tokio::test]
 async fn concurrent_appends_commit_together_and_fail_alone() {
     for db in TestDb::all("group-commit").await {
         concurrent_appends(db.open().await).await;

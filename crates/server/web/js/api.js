@@ -163,6 +163,24 @@ export function getReplay(id, seat) {
 }
 
 /**
+ * Asks for the computer's analysis of a finished game (queued on the server).
+ * @param {string} id
+ * @returns {Promise<{status: string, version?: number, analysis?: any}>}
+ */
+export function requestAnalysis(id) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/analysis`, { body: {} });
+}
+
+/**
+ * Where the analysis of a game stands, with the analysis once done.
+ * @param {string} id
+ * @returns {Promise<{status: string, version?: number, analysis?: any}>}
+ */
+export function getAnalysis(id) {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}/analysis`);
+}
+
+/**
  * The AI's best moves for the seat to move, with win estimates.
  * @param {string} id @param {string} token
  * @returns {Promise<{version: number, hints: Hint[]}>}

@@ -14,6 +14,7 @@ import { ltr, t } from './i18n.js';
 import { errorText } from './errors.js';
 import { verifyDice } from './dice.js';
 import { eventText } from './events.js';
+import { analysisPanel } from './analysis.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
 
@@ -64,6 +65,7 @@ export async function showReplay(root, tableId, nav) {
     };
     board.className = `board-wrap game-${replay.game}`;
     replace(board, ui.render(ctx));
+    review.show(at, board);
     const who = step.seat === null || step.seat === undefined ? (at === 0 ? '' : t('replay.chance')) : `${names[step.seat]} (${seatRole(replay.game, step.seat, step.state.observation)})`;
     replace(caption, h('div', { style: 'flex: 1' },
       h('div', { class: 'status-text', 'data-testid': 'replay-pos' }, at === 0 ? t('replay.start', { n: steps.length - 1 }) : t('replay.move', { at, n: steps.length - 1 })),
@@ -78,6 +80,7 @@ export async function showReplay(root, tableId, nav) {
     at = Math.max(0, Math.min(steps.length - 1, n));
     draw();
   };
+  const review = analysisPanel(tableId, replay, names, (n) => { stop(); go(n); });
   const stop = () => {
     if (playing) clearInterval(playing);
     playing = null;
@@ -105,6 +108,7 @@ export async function showReplay(root, tableId, nav) {
   replace(list, steps.map((st, i) => (i === 0 ? null : h('li', { 'data-at': i, value: i, class: st.seat === null ? 'auto' : '' },
     h('a', { href: '#', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); stop(); go(i); } },
       `${st.seat === null || st.seat === undefined ? t('replay.chance_name') : names[st.seat]}: ${st.text || t('replay.hidden')}`)))));
+  review.markList(list);
   const result = Array.isArray(replay.result)
     ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
     : t('replay.not_finished');
@@ -126,10 +130,13 @@ export async function showReplay(root, tableId, nav) {
         h('div', { class: 'row' },
           h('a', { class: 'btn small', href: api.recordUrl(tableId), download: `${replay.game}-${tableId}.json`, 'data-testid': 'download' }, t('info.download')),
           h('a', { class: 'btn small', href: `/t/${tableId}`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${tableId}`); } }, t('replay.back')))),
+      review.element,
       h('div', { class: 'panel' }, h('h2', {}, t('table.moves')), list))));
   draw();
+  review.start();
   return () => {
     stop();
+    review.stop();
     document.removeEventListener('keydown', keys);
   };
 }

@@ -902,6 +902,7 @@ class TableView {
         finished || !this.table.hidden_information
           ? h('a', { href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, t('over.replay'))
           : null,
+        finished ? h('a', { href: `/t/${this.table.id}?replay&analyse`, 'data-testid': 'analyse-link', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay&analyse`); } }, t('analysis.analyse')) : null,
         finished || !this.table.hidden_information ? h('a', { href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, t('info.download')) : null,
         h('a', { href: `/?rules=${this.game}`, target: '_blank' }, t('lobby.rules')),
         h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, t('nav.lobby'))),
