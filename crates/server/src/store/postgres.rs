@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0001_tables.sql"),
     include_str!("../../migrations/postgres/0002_table_life.sql"),
     include_str!("../../migrations/postgres/0003_nodes.sql"),
+    include_str!("../../migrations/postgres/0004_listed.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -167,8 +168,8 @@ async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, owner) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         inactivity_seconds, inactivity_then, owner, listed) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -256,6 +257,7 @@ async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTab
     let then: String = row.try_get("inactivity_then")?;
     Ok(StoredTable {
         server_seed: hash_column(&row, "server_seed")?,
+        listed: row.try_get("listed")?,
         ending,
         inactivity: Inactivity {
             seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
@@ -488,6 +490,32 @@ impl Store for PgStore {
             .bind(player.to_vec())
             .fetch_all(&self.pool)
             .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let query = if live {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+                )
+            } else {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+                )
+            };
+            let rows = query
+                .bind(i64::from(size))
+                .bind(i64::from(page) * i64::from(size))
+                .fetch_all(&self.pool)
+                .await?;
             rows.iter()
                 .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
                 .collect()
