@@ -3,6 +3,7 @@
 
 mod group_commit;
 mod postgres;
+mod rows;
 mod sqlite;
 #[cfg(test)]
 mod tests;

@@ -3,12 +3,9 @@
 //! pool (PostgreSQL takes concurrent writers and groups their WAL flushes
 //! itself, so there is no group-commit queue here).
 
-use super::{
-    Ending, Inactivity, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
-    Takeover,
-};
+use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
+use super::{Ending, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
 use crate::token::TokenHash;
-use spelbord_engine::Options;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{AssertSqlSafe, Row};
 use std::str::FromStr;
@@ -98,31 +95,6 @@ async fn migrate(pool: &PgPool) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn hash_column(row: &PgRow, column: &str) -> Result<Option<TokenHash>, StoreError> {
-    let bytes: Option<Vec<u8>> = row.try_get(column)?;
-    bytes
-        .map(|b| {
-            TokenHash::try_from(b.as_slice())
-                .map_err(|_| StoreError::Corrupt(format!("{column} is not a 32-byte hash")))
-        })
-        .transpose()
-}
-
-fn seat_from_row(row: &PgRow) -> Result<StoredSeat, StoreError> {
-    let kind: String = row.try_get("kind")?;
-    let agent: Option<String> = row.try_get("agent")?;
-    Ok(StoredSeat {
-        seat: row.try_get::<i64, _>("seat")? as usize,
-        kind: super::sqlite::seat_kind(&kind, agent)?,
-        name: row.try_get("name")?,
-        token_hash: hash_column(row, "token_hash")?,
-        player_hash: hash_column(row, "player_hash")?,
-        joined_at: row.try_get("joined_at")?,
-        seed: row.try_get("seed")?,
-        join_key_hash: hash_column(row, "join_key_hash")?,
-    })
-}
-
 /// Announces a change of `table_id` to every node (sent at commit).
 async fn notify(tx: &mut PgConnection, table_id: &str) -> Result<(), StoreError> {
     sqlx::query("SELECT pg_notify($1, $2)")
@@ -183,12 +155,13 @@ async fn insert_table(
     .bind(table.updated_at)
     .bind(table.server_seed.map(|h| h.to_vec()))
     .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
-    .bind(super::sqlite::takeover_text(table.inactivity.then))
+    .bind(takeover_text(table.inactivity.then))
     .bind(owner)
+    .bind(table.listed)
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
-        let (kind, agent) = super::sqlite::kind_columns(&seat.kind);
+        let (kind, agent) = kind_columns(&seat.kind);
         sqlx::query(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
              player_hash, joined_at, seed, join_key_hash) \
@@ -216,14 +189,6 @@ async fn insert_table(
 /// The table in `row` with its seats and its actions after version `after`.
 async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
-    let options_json: String = row.try_get("options")?;
-    let options: Options = serde_json::from_str(&options_json)
-        .map_err(|e| StoreError::Corrupt(format!("options of table {id}: {e}")))?;
-    let result: Option<String> = row.try_get("result")?;
-    let result = result
-        .map(|r| serde_json::from_str::<Vec<f64>>(&r))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
     let seats = sqlx::query("SELECT * FROM seats WHERE table_id = $1 ORDER BY seat")
         .bind(&id)
         .fetch_all(&mut *tx)
@@ -240,45 +205,9 @@ async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTab
     .fetch_all(&mut *tx)
     .await?
     .iter()
-    .map(|a| {
-        Ok(StoredAction {
-            version: a.try_get::<i64, _>("version")? as u64,
-            seat: a.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
-            text: a.try_get("text")?,
-            auto: a.try_get("auto")?,
-        })
-    })
-    .collect::<Result<Vec<_>, StoreError>>()?;
-    let ending: Option<String> = row.try_get("ending")?;
-    let ending = ending
-        .map(|e| serde_json::from_str::<Ending>(&e))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("ending of table {id}: {e}")))?;
-    let then: String = row.try_get("inactivity_then")?;
-    Ok(StoredTable {
-        server_seed: hash_column(&row, "server_seed")?,
-        listed: row.try_get("listed")?,
-        ending,
-        inactivity: Inactivity {
-            seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
-            then: if then == "ai" {
-                Takeover::Ai
-            } else {
-                Takeover::Forfeit
-            },
-        },
-        game: row.try_get("game")?,
-        options,
-        auto_forced: row.try_get("auto_forced")?,
-        creator_hash: hash_column(&row, "creator_hash")?,
-        version: row.try_get::<i64, _>("version")? as u64,
-        result,
-        seats,
-        actions,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        id,
-    })
+    .map(action_from_row)
+    .collect::<Result<Vec<_>, _>>()?;
+    table_from_row(&row, seats, actions)
 }
 
 impl PgStore {
@@ -337,7 +266,7 @@ impl PgStore {
         seat: &StoredSeat,
         only_open: bool,
     ) -> Result<(), StoreError> {
-        let (kind, agent) = super::sqlite::kind_columns(&seat.kind);
+        let (kind, agent) = kind_columns(&seat.kind);
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE seats SET kind = $1, agent = $2, name = $3, token_hash = $4, \

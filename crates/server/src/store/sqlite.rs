@@ -6,12 +6,9 @@
 
 use super::Store;
 use super::group_commit::{GroupCommit, Write};
-use super::{
-    Ending, Inactivity, SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
-    Takeover,
-};
+use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
+use super::{Ending, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable};
 use crate::token::TokenHash;
-use spelbord_engine::Options;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
     SqliteSynchronous,
@@ -139,56 +136,6 @@ async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
         tracing::info!(migration = index + 1, "database migrated");
     }
     Ok(())
-}
-
-fn hash_column(row: &SqliteRow, column: &str) -> Result<Option<TokenHash>, StoreError> {
-    let bytes: Option<Vec<u8>> = row.try_get(column)?;
-    bytes
-        .map(|b| {
-            TokenHash::try_from(b.as_slice())
-                .map_err(|_| StoreError::Corrupt(format!("{column} is not a 32-byte hash")))
-        })
-        .transpose()
-}
-
-/// A seat's kind from its stored `kind` and `agent` columns.
-pub(super) fn seat_kind(kind: &str, agent: Option<String>) -> Result<SeatKind, StoreError> {
-    match (kind, agent) {
-        ("open", _) => Ok(SeatKind::Open),
-        ("human", _) => Ok(SeatKind::Human),
-        ("ai", Some(agent)) => Ok(SeatKind::Ai(agent)),
-        (other, _) => Err(StoreError::Corrupt(format!("seat kind `{other}`"))),
-    }
-}
-
-fn seat_from_row(row: &SqliteRow) -> Result<StoredSeat, StoreError> {
-    let kind: String = row.try_get("kind")?;
-    let agent: Option<String> = row.try_get("agent")?;
-    Ok(StoredSeat {
-        seat: row.try_get::<i64, _>("seat")? as usize,
-        kind: seat_kind(&kind, agent)?,
-        name: row.try_get("name")?,
-        token_hash: hash_column(row, "token_hash")?,
-        player_hash: hash_column(row, "player_hash")?,
-        joined_at: row.try_get("joined_at")?,
-        seed: row.try_get("seed")?,
-        join_key_hash: hash_column(row, "join_key_hash")?,
-    })
-}
-
-pub(super) fn takeover_text(then: Takeover) -> &'static str {
-    match then {
-        Takeover::Forfeit => "forfeit",
-        Takeover::Ai => "ai",
-    }
-}
-
-pub(super) fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
-    match kind {
-        SeatKind::Open => ("open", None),
-        SeatKind::Human => ("human", None),
-        SeatKind::Ai(agent) => ("ai", Some(agent.as_str())),
-    }
 }
 
 /// Inserts action rows, many in one statement.
@@ -339,14 +286,6 @@ pub(super) async fn write_end(
 
 async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
-    let options_json: String = row.try_get("options")?;
-    let options: Options = serde_json::from_str(&options_json)
-        .map_err(|e| StoreError::Corrupt(format!("options of table {id}: {e}")))?;
-    let result: Option<String> = row.try_get("result")?;
-    let result = result
-        .map(|r| serde_json::from_str::<Vec<f64>>(&r))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
     let seats = sqlx::query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat")
         .bind(&id)
         .fetch_all(pool)
@@ -361,46 +300,9 @@ async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreErr
     .fetch_all(pool)
     .await?
     .iter()
-    .map(|a| {
-        Ok(StoredAction {
-            version: a.try_get::<i64, _>("version")? as u64,
-            seat: a.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
-            text: a.try_get("text")?,
-            auto: a.try_get("auto")?,
-        })
-    })
-    .collect::<Result<Vec<_>, StoreError>>()?;
-    let ending: Option<String> = row.try_get("ending")?;
-    let ending = ending
-        .map(|e| serde_json::from_str::<Ending>(&e))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("ending of table {id}: {e}")))?;
-    let then: String = row.try_get("inactivity_then")?;
-    let inactivity = Inactivity {
-        seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
-        then: if then == "ai" {
-            Takeover::Ai
-        } else {
-            Takeover::Forfeit
-        },
-    };
-    Ok(StoredTable {
-        server_seed: hash_column(&row, "server_seed")?,
-        ending,
-        inactivity,
-        listed: row.try_get("listed")?,
-        game: row.try_get("game")?,
-        options,
-        auto_forced: row.try_get("auto_forced")?,
-        creator_hash: hash_column(&row, "creator_hash")?,
-        version: row.try_get::<i64, _>("version")? as u64,
-        result,
-        seats,
-        actions,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        id,
-    })
+    .map(action_from_row)
+    .collect::<Result<Vec<_>, _>>()?;
+    table_from_row(&row, seats, actions)
 }
 
 impl Store for SqliteStore {
