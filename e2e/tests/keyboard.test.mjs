@@ -3,7 +3,8 @@
  * Keyboard play: a whole move is made by typing the names of the legal
  * choices (a point's number, a square, a card) and Enter, in a few keys
  * per piece, with no mouse; the arrow keys step through the legal
- * choices; the keys are explained on the page.
+ * choices; the keys are explained on the page. Also the optional sound
+ * when the turn comes.
  */
 
 import { after, before, test } from 'node:test';
@@ -99,6 +100,38 @@ test('the arrow keys step through the legal choices; the keys are explained', as
     await page.keyboard.press('ArrowRight');
   }
   assert.ok(seen.size >= 2, 'the arrows move between choices');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a sound when the turn comes: off by default, on when chosen', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await page.addInitScript(() => {
+    /** @type {number[]} */
+    const tones = [];
+    // @ts-ignore
+    window.tones = tones;
+    const node = () => ({ connect: (/** @type {any} */ n) => n || node(), start: () => {}, stop: () => {},
+      frequency: { value: 0 }, gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} } });
+    // @ts-ignore
+    window.AudioContext = class {
+      constructor() { this.currentTime = 0; this.destination = node(); }
+      createOscillator() { const o = node(); o.start = () => tones.push(o.frequency.value); return o; }
+      createGain() { return node(); }
+    };
+  });
+  await createInLobby(page, server.url, 'backgammon', {}, ['you', 'ai']);
+  await waitForMyTurn(page);
+  assert.equal(await page.locator('[data-testid="sound"]').isChecked(), false, 'off by default');
+  await playByTyping(page);
+  await waitForMyTurn(page);
+  // @ts-ignore
+  assert.deepEqual(await page.evaluate(() => window.tones), [], 'no sound unless chosen');
+  await page.locator('[data-testid="sound"]').check();
+  await playByTyping(page);
+  await waitForMyTurn(page);
+  // @ts-ignore
+  assert.deepEqual(await page.evaluate(() => window.tones), [660, 880]);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -290,6 +290,31 @@ async fn every_answer_matches_the_openapi_document() {
         )
         .await;
     let open_id = open["id"].as_str().unwrap();
+    // A table its creator lists shows in the lobby's list of open tables.
+    let (_, listed) = c
+        .post(
+            "/api/tables",
+            "/api/tables",
+            json!({"game": "tawla", "seats": ["open", "ai:random"], "listed": true}),
+            None,
+        )
+        .await;
+    let (status, page) = c.get("/api/tables", "/api/tables?list=open", None).await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> = page["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&listed["id"].as_str().unwrap()), "{page}");
+    assert!(!ids.contains(&open_id), "an unlisted table is not shown");
+    let (status, _) = c
+        .get("/api/tables", "/api/tables?list=live&page=1", None)
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = c.get("/api/tables", "/api/tables?list=all", None).await;
+    assert_eq!(status, 400);
     c.post_keyed(
         "/api/tables/{id}/close",
         &format!("/api/tables/{open_id}/close"),

@@ -54,7 +54,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/games", get(games::list))
         .route("/api/games/{game}", get(games::one))
-        .route("/api/tables", post(tables::create))
+        .route("/api/tables", post(tables::create).get(tables::listed))
         .route("/api/tables/{id}", get(tables::read))
         .route("/api/tables/{id}/join", post(tables::join))
         .route("/api/tables/{id}/actions", post(tables::act))

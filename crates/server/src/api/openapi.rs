@@ -71,6 +71,23 @@ fn paths() -> Value {
                 "415": error_response("`unsupported_media_type`: the body is not sent as `application/json`"),
                 "429": error_response("`rate_limited` or `too_many_tables`")
             }
+        }, "get": {
+            "summary": "Tables listed in the lobby",
+            "description": "Unfinished tables whose creator listed them (`listed` when creating), the latest changed first, 20 a page, pages 0 to 49: with an open seat anyone may join (`list=open`), or with every seat taken, to watch (`list=live`).",
+            "operationId": "listTables",
+            "parameters": [
+                { "name": "list", "in": "query", "required": true, "schema": { "type": "string", "enum": ["open", "live"] } },
+                { "name": "page", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "maximum": 49, "default": 0 } }
+            ],
+            "responses": {
+                "200": { "description": "A page of tables", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["tables", "page", "more"], "properties": {
+                        "tables": { "type": "array", "items": { "$ref": "#/components/schemas/ListedTable" } },
+                        "page": { "type": "integer" },
+                        "more": { "type": "boolean", "description": "Whether the next page has tables." } }
+                } } } },
+                "400": error_response("`bad_request`: `list` is not `open` or `live`, or the page is past the last")
+            }
         }},
         "/api/tables/{id}": { "get": {
             "summary": "Read a table as a seat (with its token) or as a spectator (without)",
@@ -236,7 +253,8 @@ fn schemas() -> Value {
                     "description": "One per seat: `open` for a person, or an AI seat (`ai:easy`, `ai:medium`, `ai:hard`, `ai:expert`, `ai:random`). Default: all open." },
                 "auto_forced": { "type": "boolean", "default": true, "description": "Whether the server plays an action by itself when it is the only legal one (forced moves, passes). AI seats always do. Never in games with hidden information (STO-5)." },
                 "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The creator's secret player key, to find the table again with /api/players/me/tables and to close it." },
-                "inactivity": { "$ref": "#/components/schemas/Inactivity" }
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" },
+                "listed": { "type": "boolean", "default": false, "description": "Show the table in the lobby's lists (`GET /api/tables`): anyone may then take an open seat, or watch." }
             }
         },
         "Inactivity": {
@@ -393,6 +411,17 @@ fn schemas() -> Value {
                 "version": { "type": "integer" }, "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
                 "your_seats": { "type": "array", "items": { "type": "integer" } }, "your_turn": { "type": "boolean" },
                 "created": { "type": "boolean" }, "updated_at": { "type": "integer" },
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" }
+            }
+        },
+        "ListedTable": {
+            "type": "object", "required": ["id", "game", "options", "status", "version", "seats", "updated_at", "inactivity"],
+            "properties": {
+                "id": { "type": "string" }, "game": { "type": "string" },
+                "options": { "type": "object", "additionalProperties": { "type": "string" } },
+                "status": { "type": "string" }, "version": { "type": "integer" },
+                "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
+                "updated_at": { "type": "integer" },
                 "inactivity": { "$ref": "#/components/schemas/Inactivity" }
             }
         }

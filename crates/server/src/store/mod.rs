@@ -185,6 +185,8 @@ pub struct StoredTable {
     pub ending: Option<Ending>,
     /// The inactivity rule.
     pub inactivity: Inactivity,
+    /// Whether the creator shows the table in the lobby's lists.
+    pub listed: bool,
 }
 
 /// A table's analysis as stored.
@@ -266,6 +268,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// The ids of unfinished tables where this player sits or that he created.
     fn player_tables<'a>(&'a self, player: &'a TokenHash) -> StoreFuture<'a, Vec<String>>;
+
+    /// The ids of unfinished tables their creators list in the lobby, the
+    /// latest changed first, `size` from the page `page` on: with an open
+    /// seat, or (`live`) with every seat taken.
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>>;
 
     /// Flushes and closes the store.
     fn close(&self) -> StoreFuture<'_, ()>;

@@ -18,6 +18,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0002_table_life.sql"),
     include_str!("../../migrations/postgres/0003_nodes.sql"),
     include_str!("../../migrations/postgres/0004_analyses.sql"),
+    include_str!("../../migrations/postgres/0005_listed.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -140,8 +141,8 @@ async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, owner) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         inactivity_seconds, inactivity_then, owner, listed) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -157,6 +158,7 @@ async fn insert_table(
     .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
     .bind(takeover_text(table.inactivity.then))
     .bind(owner)
+    .bind(table.listed)
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
@@ -457,6 +459,32 @@ impl Store for PgStore {
             .bind(player.to_vec())
             .fetch_all(&self.pool)
             .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let query = if live {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+                )
+            } else {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+                )
+            };
+            let rows = query
+                .bind(i64::from(size))
+                .bind(i64::from(page) * i64::from(size))
+                .fetch_all(&self.pool)
+                .await?;
             rows.iter()
                 .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
                 .collect()

@@ -152,6 +152,7 @@ where
                 Takeover::Forfeit
             },
         },
+        listed: get(row, "listed")?,
         game: get(row, "game")?,
         options,
         auto_forced: get(row, "auto_forced")?,

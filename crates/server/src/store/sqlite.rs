@@ -23,6 +23,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_tables.sql"),
     include_str!("../../migrations/0002_table_life.sql"),
     include_str!("../../migrations/0003_analyses.sql"),
+    include_str!("../../migrations/0004_listed.sql"),
 ];
 
 /// A store in one SQLite file.
@@ -216,8 +217,8 @@ pub(super) async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         inactivity_seconds, inactivity_then, listed) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -232,6 +233,7 @@ pub(super) async fn insert_table(
     .bind(table.server_seed.map(|h| h.to_vec()))
     .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
     .bind(takeover_text(table.inactivity.then))
+    .bind(table.listed)
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
@@ -433,6 +435,32 @@ impl Store for SqliteStore {
             .bind(player.to_vec())
             .fetch_all(&self.reader)
             .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let query = if live {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed = 1 AND finished = 0 AND ending IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT ?1 OFFSET ?2",
+                )
+            } else {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed = 1 AND finished = 0 AND ending IS NULL \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT ?1 OFFSET ?2",
+                )
+            };
+            let rows = query
+                .bind(i64::from(size))
+                .bind(i64::from(page) * i64::from(size))
+                .fetch_all(&self.reader)
+                .await?;
             rows.iter()
                 .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
                 .collect()

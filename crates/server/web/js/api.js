@@ -75,7 +75,7 @@ export function getGame(id) {
 /**
  * Creates a table.
  * @param {{game: string, options: Record<string, string>, seats: string[], player?: string,
- *   inactivity?: import('./types.js').Inactivity}} spec
+ *   inactivity?: import('./types.js').Inactivity, listed?: boolean}} spec
  * @returns {Promise<TableInfo>}
  */
 export function createTable(spec) {
@@ -187,6 +187,16 @@ export function getAnalysis(id) {
  */
 export function getHints(id, token) {
   return request('GET', `/api/tables/${encodeURIComponent(id)}/hints`, { token });
+}
+
+/**
+ * A page of the tables listed in the lobby: with an open seat (`open`) or
+ * every seat taken (`live`).
+ * @param {'open' | 'live'} list @param {number} page
+ * @returns {Promise<{tables: any[], page: number, more: boolean}>}
+ */
+export function listTables(list, page) {
+  return request('GET', `/api/tables?list=${list}&page=${page}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import * as store from './store.js';
 import { h, replace, s } from './dom.js';
 import { LEVELS, durationText, gameName, gameNameById, gameSummary, inactivityText, levelName, optionHelp, optionLabel, optionValue, seatRole, withoutRuleIds } from './names.js';
 import { errorText } from './errors.js';
+import { drawListed } from './lists.js';
 import { invite } from './prompts.js';
 import { language, t } from './i18n.js';
 
@@ -104,6 +105,8 @@ export async function showLobby(root, nav) {
   const errorBox = h('div', { role: 'alert' });
   const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: t('lobby.name_placeholder'), maxlength: 40, id: 'player-name' });
   const running = h('div', { class: 'panel' });
+  const openBox = h('div', { class: 'panel listed-panel', 'data-testid': 'open-list' });
+  const liveBox = h('div', { class: 'panel listed-panel', 'data-testid': 'live-list' });
   const createButton = h('button', { class: 'btn primary', 'data-testid': 'create' }, t('lobby.create'));
   const savedWait = WAITS.includes(Number(saved.inactivity?.seconds)) ? Number(saved.inactivity.seconds) : DEFAULT_WAIT;
   const waitSelect = h('select', { id: 'inactivity-seconds', 'data-testid': 'inactivity-seconds' },
@@ -111,6 +114,7 @@ export async function showLobby(root, nav) {
   const thenSelect = h('select', { id: 'inactivity-then', 'data-testid': 'inactivity-then' },
     h('option', { value: 'forfeit', selected: saved.inactivity?.then !== 'ai' }, t('lobby.then_forfeit')),
     h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, t('lobby.then_ai')));
+  const listedBox = h('input', { type: 'checkbox', id: 'listed', 'data-testid': 'listed', checked: saved.listed === true });
   const inactivity = () => ({ seconds: Number(waitSelect.value), then: /** @type {'forfeit' | 'ai'} */ (thenSelect.value === 'ai' ? 'ai' : 'forfeit') });
 
   const resetFor = (/** @type {GameInfo} */ g) => {
@@ -201,7 +205,7 @@ export async function showLobby(root, nav) {
     createButton.disabled = true;
     const name = nameInput.value.trim();
     store.setPlayerName(name);
-    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity() });
+    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity(), listed: listedBox.checked });
     try {
       const created = await api.createTable({
         game: game.id,
@@ -209,6 +213,7 @@ export async function showLobby(root, nav) {
         seats: seats.map((c) => (c === 'you' ? 'open' : c)),
         player: store.playerKey(),
         inactivity: inactivity(),
+        listed: listedBox.checked,
       });
       store.rememberCreated(created.id);
       const mine = seats.indexOf('you');
@@ -235,6 +240,7 @@ export async function showLobby(root, nav) {
       h('h3', {}, t('lobby.players')),
       h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput),
       seatBox,
+      h('div', { class: 'check-row' }, listedBox, h('label', { for: 'listed' }, t('lists.listed_label'))),
       h('h3', {}, t('lobby.away_title')),
       h('div', { class: 'form-grid' },
         h('label', { for: 'inactivity-seconds' }, t('lobby.away_after')), waitSelect,
@@ -243,8 +249,10 @@ export async function showLobby(root, nav) {
       // The main action stays in sight at the foot of the screen while the choices scroll.
       h('div', { class: 'row create-row' }, createButton, choice, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, t('lobby.rules'))),
       errorBox, result),
-    h('section', { 'aria-label': t('lobby.your_tables') }, running)));
+    h('section', { 'aria-label': t('lobby.your_tables') }, running, openBox, liveBox)));
   drawRunning(running, nav);
+  drawListed(openBox, 'open', nav);
+  drawListed(liveBox, 'live', nav);
   const timer = setInterval(() => drawRunning(running, nav), 15000);
   return () => clearInterval(timer);
 }

@@ -13,6 +13,7 @@ import { uiFor } from './games/index.js';
 import { actionLabel, colourName, gameNameById, inactivityText, optionLabel, optionValue, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
+import { turnChime } from './sound.js';
 import { toast } from './toast.js';
 import { eventText, isWarning, matchGameEnded, moveInViewersTerms } from './events.js';
 import * as prompts from './prompts.js';
@@ -96,6 +97,8 @@ class TableView {
     /** @type {Map<number, LogEntry>} */
     this.log = new Map();
     this.busy = false;
+    /** Whether it was the player's turn at the last drawing (null: not drawn yet). @type {boolean | null} */
+    this.wasMine = null;
     this.error = '';
     this.conn = 'connecting';
     this.overDismissed = false;
@@ -621,6 +624,9 @@ class TableView {
     const connText = this.conn === 'open' ? t('conn.live') : this.conn === 'refused' ? t('conn.watching') : t('conn.reconnecting');
     this.statusBar.className = `status-bar${mine ? ' your-turn' : ''}`;
     document.title = mine ? `● ${t('title.your_turn')} · spelbord` : `${t('title.table')} · spelbord`;
+    // The sound (if the player wants it) when the turn comes, not on opening the page.
+    if (mine && this.wasMine === false) turnChime();
+    this.wasMine = mine;
     replace(this.statusBar,
       h('span', { class: 'turn-dot', 'aria-hidden': 'true' }),
       h('div', { style: 'flex: 1' },
@@ -910,7 +916,13 @@ class TableView {
         h('select', {
           'data-testid': 'speed',
           onchange: (/** @type {Event} */ e) => store.setSpeed(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value)),
-        }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, t(`speed.${v}`))))));
+        }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, t(`speed.${v}`))))),
+      h('div', { class: 'check-row small' },
+        h('input', {
+          type: 'checkbox', id: 'sound', 'data-testid': 'sound', checked: store.sound(),
+          onchange: (/** @type {Event} */ e) => store.setSound(/** @type {HTMLInputElement} */ (e.target).checked),
+        }),
+        h('label', { for: 'sound' }, t('info.sound'))));
   }
 }
 
