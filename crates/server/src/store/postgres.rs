@@ -4,7 +4,9 @@
 //! itself, so there is no group-commit queue here).
 
 use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
-use super::{Ending, Store, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable};
+use super::{
+    Ending, Store, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable,
+};
 use crate::token::TokenHash;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{AssertSqlSafe, Row};

@@ -7,7 +7,9 @@
 use super::Store;
 use super::group_commit::{GroupCommit, Write};
 use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
-use super::{Ending, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable};
+use super::{
+    Ending, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable,
+};
 use crate::token::TokenHash;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
