@@ -4,11 +4,12 @@
  * and critical violations of what is on the screen now.
  */
 
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 /** axe-core's browser bundle. */
-const AXE = require.resolve('axe-core/axe.min.js');
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * The serious and critical violations axe-core finds in the page, one line
@@ -17,7 +18,9 @@ const AXE = require.resolve('axe-core/axe.min.js');
  * @returns {Promise<string[]>}
  */
 export async function seriousViolations(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // Evaluated rather than added as a script: the server's Content Security
+  // Policy allows only its own scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   return page.evaluate(async () => {
     /** @type {any} */
     const axe = /** @type {any} */ (window).axe;
