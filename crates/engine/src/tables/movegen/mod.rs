@@ -221,8 +221,6 @@ pub struct PlayGen {
     seen: KeySet,
     max_len: usize,
     maximize: bool,
-    /// Every play found is known to be a new position (no key set needed).
-    distinct: bool,
 }
 
 impl Default for PlayGen {
@@ -233,7 +231,6 @@ impl Default for PlayGen {
             seen: KeySet::default(),
             max_len: 0,
             maximize: true,
-            distinct: false,
         }
     }
 }
@@ -260,14 +257,13 @@ impl PlayGen {
         self.seen.clear();
         self.max_len = 0;
         self.maximize = rule == DiceRule::Maximize;
-        self.distinct = false;
         match dice {
             [a, b] if *a != *b => {
-                self.distinct = board.plain_two_steps();
-                let key = if self.distinct { 0 } else { board.key() };
-                self.in_order(board, *a, *b, key, None);
+                let plain = board.plain_two_steps();
+                let key = if plain { 0 } else { board.key() };
+                self.in_order(board, *a, *b, key, None, plain);
                 if rule == DiceRule::Maximize {
-                    self.other_order(board, *a, *b, key);
+                    self.other_order(board, *a, *b, key, plain);
                 }
             }
             [a, rest @ ..] if rest.iter().all(|d| d == a) => self.equal_dice(board, *a, dice.len()),
@@ -303,21 +299,29 @@ impl PlayGen {
     /// order's pass) second steps that give a position the first pass
     /// already reached are left out.
     #[inline(always)]
-    fn in_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, skip: Option<u32>) {
+    fn in_order<B: StepBoard>(
+        &mut self,
+        board: &B,
+        a: u8,
+        b: u8,
+        key: u128,
+        skip: Option<u32>,
+        plain: bool,
+    ) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         if firsts.as_slice().is_empty() {
-            self.leaf(0, key, Play::EMPTY);
+            self.leaf(0, key, Play::EMPTY, plain);
             return;
         }
-        let own_sources = firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
+        let own_sources = if plain {
+            firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from)
+        } else {
+            0
+        };
         let mut seconds = StepList::default();
         for &x in firsts.as_slice() {
-            let key_x = if self.distinct {
-                0
-            } else {
-                board.key_after(key, x)
-            };
+            let key_x = if plain { 0 } else { board.key_after(key, x) };
             let mut next = *board;
             next.apply_step(x);
             let any = match skip {
@@ -329,7 +333,7 @@ impl PlayGen {
             };
             let play_x = Play::EMPTY.with(x);
             let seconds = seconds.as_slice();
-            if self.distinct {
+            if plain {
                 match seconds.iter().position(|y| y.from == x.to) {
                     Some(i) if Self::repeats(board, x, seconds[i], skip, own_sources) => {
                         self.distinct_leaves(2, play_x, &seconds[..i]);
@@ -339,11 +343,11 @@ impl PlayGen {
                 }
             } else {
                 for &y in seconds {
-                    self.leaf(2, next.key_after(key_x, y), play_x.with(y));
+                    self.leaf(2, next.key_after(key_x, y), play_x.with(y), false);
                 }
             }
             if !any {
-                self.leaf(1, key_x, play_x);
+                self.leaf(1, key_x, play_x, plain);
             }
         }
     }
@@ -374,11 +378,11 @@ impl PlayGen {
 
     /// Backgammon's second pass over two different dice: `b` then `a`, then
     /// only the higher die if a single die can be played.
-    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128) {
+    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, plain: bool) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         let sources = firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
-        self.in_order(board, b, a, key, Some(sources));
+        self.in_order(board, b, a, key, Some(sources), plain);
         if self.max_len == 1 {
             let high = a.max(b);
             if self.leaves.iter().any(|p| p.steps()[0].die == high) {
@@ -390,7 +394,6 @@ impl PlayGen {
     /// `count` steps of the same `die`, sources from high to low when the
     /// board allows reordering them (then every play is a new position).
     fn equal_dice<B: StepBoard>(&mut self, board: &B, die: u8, count: usize) {
-        self.distinct = B::SAME_DIE_ORDER_FREE;
         let key = if B::SAME_DIE_ORDER_FREE {
             0
         } else {
@@ -412,7 +415,7 @@ impl PlayGen {
             let Some(&step) = steps.get(level.next as usize) else {
                 if !level.any {
                     let (key, play) = (level.key, level.play);
-                    self.leaf(depth, key, play);
+                    self.leaf(depth, key, play, B::SAME_DIE_ORDER_FREE);
                 }
                 if depth == 0 {
                     return;
@@ -431,7 +434,7 @@ impl PlayGen {
             };
             let play = level.play.with(step);
             if depth + 1 == count {
-                self.leaf(count, next_key, play);
+                self.leaf(count, next_key, play, B::SAME_DIE_ORDER_FREE);
                 continue;
             }
             let mut board = level.board;
@@ -441,7 +444,7 @@ impl PlayGen {
                 let mut last = StepList::default();
                 board.steps_up_to(die, step.from, &mut last);
                 if last.as_slice().is_empty() {
-                    self.leaf(depth + 1, 0, play);
+                    self.leaf(depth + 1, 0, play, true);
                 } else {
                     self.distinct_leaves(count, play, last.as_slice());
                 }
@@ -486,7 +489,7 @@ impl PlayGen {
                 return;
             }
         }
-        self.leaf(play.len(), key, play);
+        self.leaf(play.len(), key, play, false);
     }
 
     /// Records the plays `prefix` then each of `steps` (of `depth` dice),
@@ -507,9 +510,10 @@ impl PlayGen {
         self.leaves.extend(steps.iter().map(|&s| prefix.with(s)));
     }
 
-    /// Records a finished play of `depth` dice reaching the position `key`.
+    /// Records a finished play of `depth` dice reaching the position `key`
+    /// (`new`: known to be a position not reached before, key unused).
     #[inline(always)]
-    fn leaf(&mut self, depth: usize, key: u128, play: Play) {
+    fn leaf(&mut self, depth: usize, key: u128, play: Play, new: bool) {
         if self.maximize && depth != self.max_len {
             if depth < self.max_len {
                 return;
@@ -518,7 +522,7 @@ impl PlayGen {
             self.seen.clear();
             self.max_len = depth;
         }
-        if self.distinct || self.seen.insert(key) {
+        if new || self.seen.insert(key) {
             self.leaves.push(play);
         }
     }
