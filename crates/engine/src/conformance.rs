@@ -24,7 +24,9 @@ pub struct Summary {
 
 /// Plays `games` random games of `G` with the given `key=value` options and
 /// checks at every step: chance probabilities sum to 1 and sampling stays
-/// among the outcomes; legal actions are distinct and round-trip through
+/// among the outcomes; [`GameState::random_action`] picks the legal action
+/// that indexing [`GameState::legal_actions`] with the same draw picks;
+/// legal actions are distinct and round-trip through
 /// notation and JSON; the same action applied through the object-safe layer
 /// gives the same state; an illegal action, or JSON made by mangling a legal
 /// one, is rejected and changes nothing (or is legal); the heuristic lies in
@@ -117,7 +119,14 @@ pub fn check_random_games<G: Game>(
                         Some(a)
                     );
                 }
+                // `random_action` draws what indexing the legal actions draws.
+                let mut twin = rng.clone();
                 let a = actions[rng.random_range(0..actions.len())];
+                assert_eq!(
+                    state.random_action(&mut twin, &mut Vec::new()),
+                    a,
+                    "random_action picks the legal action at the drawn index"
+                );
                 check_mangled_json(&*dynamic, &state, a, &mut rng);
                 a
             };

@@ -266,6 +266,19 @@ impl StepBoard for BackgammonBoard {
         !out.as_slice().is_empty() || self.movers(die) & left_out != 0
     }
 
+    /// Nothing on the bar (BG-5), and checkers on three points outside the
+    /// home board: two steps can neither enter nor bear off (BG-7).
+    #[inline]
+    fn plain_two_steps(&self) -> bool {
+        self.bar[0] == 0 && points::at_least_three_bits(self.mine >> 6)
+    }
+
+    /// A landing hits a blot (BG-4); elsewhere it leaves no trace.
+    #[inline]
+    fn transit_leaves_no_trace(&self, point: u8) -> bool {
+        self.pts[point as usize - 1] != -1
+    }
+
     #[inline]
     fn apply_step(&mut self, step: Step) {
         if step.from == BAR {

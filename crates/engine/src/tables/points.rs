@@ -94,6 +94,13 @@ pub fn at_least(counts: &[u8; 24], k: u8) -> u32 {
     mask(w, |x| ((x | HIGH) - k as u64 * ONES) & HIGH)
 }
 
+/// Whether at least three bits of `mask` are set.
+#[inline]
+pub fn at_least_three_bits(mask: u32) -> bool {
+    let two_fewer = mask & mask.wrapping_sub(1);
+    two_fewer & two_fewer.wrapping_sub(1) != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +121,11 @@ mod tests {
             prop_assert_eq!(m.positive, bits(&|c| c > 0));
             prop_assert_eq!(m.negative, bits(&|c| c < 0));
             prop_assert_eq!(m.minus_one, bits(&|c| c == -1));
+        }
+
+        #[test]
+        fn at_least_three_bits_counts_bits(mask in any::<u32>()) {
+            prop_assert_eq!(at_least_three_bits(mask), mask.count_ones() >= 3);
         }
 
         #[test]

@@ -279,6 +279,19 @@ impl StepBoard for TawlaBoard {
         !out.as_slice().is_empty() || self.movable(die) & sources >> 1 != 0
     }
 
+    /// With checkers on three points outside the home quarter, two steps
+    /// cannot bring all home to bear off (TAW-8); there is no bar.
+    #[inline]
+    fn plain_two_steps(&self) -> bool {
+        points::at_least_three_bits(self.mine >> 6)
+    }
+
+    /// A landing on a lone checker pins it, and moving on frees it (TAW-6).
+    #[inline]
+    fn transit_leaves_no_trace(&self, _point: u8) -> bool {
+        true
+    }
+
     #[inline]
     fn apply_step(&mut self, step: Step) {
         let f = step.from as usize - 1;

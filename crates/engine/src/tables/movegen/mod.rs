@@ -64,7 +64,10 @@ impl StepList {
 pub trait StepBoard: Copy {
     /// True when steps of equal dice can always be reordered with sources
     /// from high to low without losing a position (so the generator only
-    /// tries that order for doubles).
+    /// tries that order for doubles), and a step's destination follows from
+    /// its source and die. Then different sets of sources move different
+    /// checkers' counts, so every play of equal dice found in that order
+    /// reaches its own position and the generator skips the key set.
     const SAME_DIE_ORDER_FREE: bool = false;
     /// Replaces `out` with every legal single step using `die`, one per source.
     fn steps(&self, die: u8, out: &mut StepList);
@@ -89,6 +92,23 @@ pub trait StepBoard: Copy {
         let any = !out.as_slice().is_empty();
         out.retain(|y| !(sources >> y.from & 1 == 1 && Self::commutes(first, *y)));
         any
+    }
+    /// True when no two steps of different dice from this board can enter
+    /// from the bar or bear off, every step goes from a point down to the
+    /// point `die` lower, steps are listed by source from low to high, and
+    /// the key counts the mover's checkers per point (plus what
+    /// [`StepBoard::transit_leaves_no_trace`] allows for). Then the only
+    /// plays of two different dice that repeat a position are the moves of
+    /// one checker by both dice, and the generator finds those repeats
+    /// without the key set (see `PlayGen::repeats`).
+    fn plain_two_steps(&self) -> bool {
+        false
+    }
+    /// Whether a checker landing on `point` and moving on in the same turn
+    /// leaves the position as if it had not landed there (false where a
+    /// landing hits).
+    fn transit_leaves_no_trace(&self, _point: u8) -> bool {
+        false
     }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
@@ -141,6 +161,9 @@ impl Default for KeySet {
 impl KeySet {
     #[inline]
     fn clear(&mut self) {
+        if self.keys.is_empty() {
+            return;
+        }
         self.slots[..=self.mask].fill(0);
         self.keys.clear();
         self.mask = MIN_SLOTS - 1;
@@ -234,18 +257,17 @@ impl PlayGen {
         self.seen.clear();
         self.max_len = 0;
         self.maximize = rule == DiceRule::Maximize;
-        let key = board.key();
         match dice {
             [a, b] if *a != *b => {
-                self.in_order(board, *a, *b, key, None);
+                let plain = board.plain_two_steps();
+                let key = if plain { 0 } else { board.key() };
+                self.in_order(board, *a, *b, key, None, plain);
                 if rule == DiceRule::Maximize {
-                    self.other_order(board, *a, *b, key);
+                    self.other_order(board, *a, *b, key, plain);
                 }
             }
-            [a, rest @ ..] if rest.iter().all(|d| d == a) => {
-                self.equal_dice(board, *a, dice.len(), key)
-            }
-            _ => self.search(board, dice, Play::EMPTY, key, u8::MAX),
+            [a, rest @ ..] if rest.iter().all(|d| d == a) => self.equal_dice(board, *a, dice.len()),
+            _ => self.search(board, dice, Play::EMPTY, board.key(), u8::MAX),
         }
     }
 
@@ -277,16 +299,29 @@ impl PlayGen {
     /// order's pass) second steps that give a position the first pass
     /// already reached are left out.
     #[inline(always)]
-    fn in_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, skip: Option<u32>) {
+    fn in_order<B: StepBoard>(
+        &mut self,
+        board: &B,
+        a: u8,
+        b: u8,
+        key: u128,
+        skip: Option<u32>,
+        plain: bool,
+    ) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         if firsts.as_slice().is_empty() {
-            self.leaf(0, key, Play::EMPTY);
+            self.leaf(0, key, Play::EMPTY, plain);
             return;
         }
+        let own_sources = if plain {
+            firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from)
+        } else {
+            0
+        };
         let mut seconds = StepList::default();
         for &x in firsts.as_slice() {
-            let key_x = board.key_after(key, x);
+            let key_x = if plain { 0 } else { board.key_after(key, x) };
             let mut next = *board;
             next.apply_step(x);
             let any = match skip {
@@ -297,22 +332,57 @@ impl PlayGen {
                 }
             };
             let play_x = Play::EMPTY.with(x);
-            for &y in seconds.as_slice() {
-                self.leaf(2, next.key_after(key_x, y), play_x.with(y));
+            let seconds = seconds.as_slice();
+            if plain {
+                match seconds.iter().position(|y| y.from == x.to) {
+                    Some(i) if Self::repeats(board, x, seconds[i], skip, own_sources) => {
+                        self.distinct_leaves(2, play_x, &seconds[..i]);
+                        self.distinct_leaves(2, play_x, &seconds[i + 1..]);
+                    }
+                    _ => self.distinct_leaves(2, play_x, seconds),
+                }
+            } else {
+                for &y in seconds {
+                    self.leaf(2, next.key_after(key_x, y), play_x.with(y), false);
+                }
             }
             if !any {
-                self.leaf(1, key_x, play_x);
+                self.leaf(1, key_x, play_x, plain);
+            }
+        }
+    }
+
+    /// Whether the move of one checker by both dice, `x` then `y` (on a
+    /// board with [`StepBoard::plain_two_steps`]), reaches a position an
+    /// earlier play reached. `own_sources` are the sources of `x`'s die;
+    /// `skip` the other die's sources in the second pass.
+    ///
+    /// The first pass (die a, then b) meets one checker's move from p by
+    /// a then b again as the checker on p - b moved by a and then p's
+    /// checker by b (found earlier: sources go from low to high), unless
+    /// the first landing, p - a, hit. The second pass (b, then a) meets it
+    /// again as the first pass's: the checker on p - b moved by a then p's
+    /// by b, or p's checker moved by a then b where neither landing hit.
+    #[inline(always)]
+    fn repeats<B: StepBoard>(board: &B, x: Step, y: Step, skip: Option<u32>, own: u32) -> bool {
+        match skip {
+            None => own >> (x.from - y.die) & 1 == 1 && board.transit_leaves_no_trace(x.to),
+            Some(other) => {
+                other >> x.to & 1 == 1
+                    || (other >> x.from & 1 == 1
+                        && board.transit_leaves_no_trace(x.from - y.die)
+                        && board.transit_leaves_no_trace(x.to))
             }
         }
     }
 
     /// Backgammon's second pass over two different dice: `b` then `a`, then
     /// only the higher die if a single die can be played.
-    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128) {
+    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, plain: bool) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         let sources = firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
-        self.in_order(board, b, a, key, Some(sources));
+        self.in_order(board, b, a, key, Some(sources), plain);
         if self.max_len == 1 {
             let high = a.max(b);
             if self.leaves.iter().any(|p| p.steps()[0].die == high) {
@@ -322,8 +392,13 @@ impl PlayGen {
     }
 
     /// `count` steps of the same `die`, sources from high to low when the
-    /// board allows reordering them.
-    fn equal_dice<B: StepBoard>(&mut self, board: &B, die: u8, count: usize, key: u128) {
+    /// board allows reordering them (then every play is a new position).
+    fn equal_dice<B: StepBoard>(&mut self, board: &B, die: u8, count: usize) {
+        let key = if B::SAME_DIE_ORDER_FREE {
+            0
+        } else {
+            board.key()
+        };
         let mut stack = [Level {
             board: *board,
             key,
@@ -340,7 +415,7 @@ impl PlayGen {
             let Some(&step) = steps.get(level.next as usize) else {
                 if !level.any {
                     let (key, play) = (level.key, level.play);
-                    self.leaf(depth, key, play);
+                    self.leaf(depth, key, play, B::SAME_DIE_ORDER_FREE);
                 }
                 if depth == 0 {
                     return;
@@ -350,14 +425,31 @@ impl PlayGen {
             };
             level.next += 1;
             level.any = true;
-            let next_key = level.board.key_after(level.key, step);
+            // Plays found in the high-to-low order are distinct positions
+            // (see `StepBoard::SAME_DIE_ORDER_FREE`): no keys needed.
+            let next_key = if B::SAME_DIE_ORDER_FREE {
+                0
+            } else {
+                level.board.key_after(level.key, step)
+            };
             let play = level.play.with(step);
             if depth + 1 == count {
-                self.leaf(count, next_key, play);
+                self.leaf(count, next_key, play, B::SAME_DIE_ORDER_FREE);
                 continue;
             }
             let mut board = level.board;
             board.apply_step(step);
+            if B::SAME_DIE_ORDER_FREE && depth + 2 == count {
+                // the last die: each of its steps ends a play of its own
+                let mut last = StepList::default();
+                board.steps_up_to(die, step.from, &mut last);
+                if last.as_slice().is_empty() {
+                    self.leaf(depth + 1, 0, play, true);
+                } else {
+                    self.distinct_leaves(count, play, last.as_slice());
+                }
+                continue;
+            }
             let child = &mut stack[depth + 1];
             child.board = board;
             child.key = next_key;
@@ -397,12 +489,16 @@ impl PlayGen {
                 return;
             }
         }
-        self.leaf(play.len(), key, play);
+        self.leaf(play.len(), key, play, false);
     }
 
-    /// Records a finished play of `depth` dice reaching the position `key`.
+    /// Records the plays `prefix` then each of `steps` (of `depth` dice),
+    /// known to reach new positions.
     #[inline(always)]
-    fn leaf(&mut self, depth: usize, key: u128, play: Play) {
+    fn distinct_leaves(&mut self, depth: usize, prefix: Play, steps: &[Step]) {
+        if steps.is_empty() {
+            return;
+        }
         if self.maximize && depth != self.max_len {
             if depth < self.max_len {
                 return;
@@ -411,7 +507,22 @@ impl PlayGen {
             self.seen.clear();
             self.max_len = depth;
         }
-        if self.seen.insert(key) {
+        self.leaves.extend(steps.iter().map(|&s| prefix.with(s)));
+    }
+
+    /// Records a finished play of `depth` dice reaching the position `key`
+    /// (`new`: known to be a position not reached before, key unused).
+    #[inline(always)]
+    fn leaf(&mut self, depth: usize, key: u128, play: Play, new: bool) {
+        if self.maximize && depth != self.max_len {
+            if depth < self.max_len {
+                return;
+            }
+            self.leaves.clear();
+            self.seen.clear();
+            self.max_len = depth;
+        }
+        if new || self.seen.insert(key) {
             self.leaves.push(play);
         }
     }
