@@ -107,9 +107,12 @@ export async function launchBrowser() {
  * instead of the binary (for working on them without rebuilding).
  * @param {import('playwright-core').Browser} browser
  * @param {keyof typeof SIZES} size
+ * @param {{locale?: string, lang?: string}} [opts] the browser's language
+ *   (`navigator.languages`), and a language chosen on the page before
  */
-export async function newPage(browser, size = 'desktop') {
-  const context = await browser.newContext({ viewport: SIZES[size], deviceScaleFactor: 1, hasTouch: size === 'phone' });
+export async function newPage(browser, size = 'desktop', opts = {}) {
+  const context = await browser.newContext({ viewport: SIZES[size], deviceScaleFactor: 1, hasTouch: size === 'phone', locale: opts.locale || 'en-US' });
+  if (opts.lang) await context.addInitScript((lang) => localStorage.setItem('spelbord.lang', lang), opts.lang);
   // Other players' moves shown quickly, to keep the tests short.
   await context.addInitScript(() => { if (!localStorage.getItem('spelbord.speed')) localStorage.setItem('spelbord.speed', '"fast"'); });
   const page = await context.newPage();

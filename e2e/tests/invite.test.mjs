@@ -103,7 +103,7 @@ test("a player's running tables show in the lobby", async () => {
   await createInLobby(page, server.url, 'stumphog', {}, ['you', 'open']);
   await page.goto(server.url + '/');
   await page.waitForSelector('[data-testid="my-tables"] li');
-  assert.ok(await page.locator('[data-testid="my-tables"] li').filter({ hasText: 'stumphog' }).count() >= 1);
+  assert.ok(await page.locator('[data-testid="my-tables"] li').filter({ hasText: 'Stumphög' }).count() >= 1);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -54,7 +54,7 @@ test('the inactivity rule is chosen when creating a table and shown in the lobby
     'Away rule: No move for 5 minutes: the computer takes over');
 
   await page.goto(server.url + '/');
-  const row = page.locator('[data-testid="my-tables"] li').filter({ hasText: 'stumphog' }).first();
+  const row = page.locator('[data-testid="my-tables"] li').filter({ hasText: 'Stumphög' }).first();
   await row.waitFor();
   assert.equal(await row.locator('[data-testid="inactivity"]').textContent(), 'No move for 5 minutes: the computer takes over');
   // The lobby remembers the choice for the next table.
@@ -86,7 +86,7 @@ test('resigning asks first; keeping on plays on; resigning ends the game as lost
   await alice.page.click('[data-testid="resign-confirm"]');
   await alice.page.locator('[data-testid="game-over"]').waitFor();
   assert.equal(await alice.page.locator('[data-testid="game-over"] h2').textContent(), 'You lost');
-  assert.match(await alice.page.locator('[data-testid="turn"]').textContent() || '', /You resigned/);
+  assert.match(await alice.page.locator('[data-testid="turn"]').textContent() || '', /you resigned/i);
   // The other player is told at once, over the WebSocket.
   await bob.page.locator('[data-testid="game-over"]').waitFor();
   assert.equal(await bob.page.locator('[data-testid="game-over"] h2').textContent(), 'You won!');

@@ -20,6 +20,8 @@ pub enum AiError {
     UnknownGame(String),
     /// It is not a player's turn.
     NotAPlayersTurn,
+    /// The position cannot be read in the game's notation.
+    BadPosition(String),
 }
 
 impl fmt::Display for AiError {
@@ -28,6 +30,7 @@ impl fmt::Display for AiError {
             AiError::UnknownAgent(a) => f.write_str(a),
             AiError::UnknownGame(g) => write!(f, "unknown game `{g}`"),
             AiError::NotAPlayersTurn => f.write_str("it is not a player's turn"),
+            AiError::BadPosition(e) => f.write_str(e),
         }
     }
 }
@@ -111,4 +114,62 @@ pub fn hints(
         },
     )
     .map_err(|_| AiError::UnknownGame(state.game_id().into()))?
+}
+
+/// Hints for a position given as text.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PositionHints {
+    /// The position as the game writes it.
+    pub position: String,
+    /// The player to move.
+    pub player: spelbord_engine::Player,
+    /// The best actions, best first.
+    pub hints: Vec<Hint>,
+}
+
+struct HintsAt<'a> {
+    position: &'a str,
+    count: usize,
+    budget: Budget,
+    seed: u64,
+}
+
+impl GameVisitor for HintsAt<'_> {
+    type Output = Result<PositionHints, AiError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let state: G::State = self
+            .position
+            .parse()
+            .map_err(|e: spelbord_engine::Error| AiError::BadPosition(e.to_string()))?;
+        let Turn::Player(player) = state.turn() else {
+            return Err(AiError::NotAPlayersTurn);
+        };
+        Ok(PositionHints {
+            position: state.to_string(),
+            player,
+            hints: hints_for::<G>(&state, self.count, self.budget, self.seed),
+        })
+    }
+}
+
+/// Up to `count` hints (as [`hints`]) for the player to move in `position`,
+/// written in `game`'s position notation (in backgammon also GNU
+/// Backgammon's `POSITIONID[:MATCHID]`).
+pub fn hints_at_position(
+    game: &str,
+    position: &str,
+    count: usize,
+    budget: Budget,
+    seed: u64,
+) -> Result<PositionHints, AiError> {
+    visit_game(
+        game,
+        HintsAt {
+            position,
+            count,
+            budget,
+            seed,
+        },
+    )
+    .map_err(|_| AiError::UnknownGame(game.into()))?
 }

@@ -28,7 +28,7 @@ mod tree;
 pub mod values;
 
 pub use alphabeta::AlphaBetaAgent;
-pub use bridge::{AiError, Hint, choose_action, hints};
+pub use bridge::{AiError, Hint, PositionHints, choose_action, hints, hints_at_position};
 pub use expectimax::ExpectimaxAgent;
 pub use greedy::GreedyAgent;
 pub use hint::{default_hint_budget, hints_for, level_of_hints};

@@ -4,7 +4,10 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use spelbord_ai::analysis::{Analysis, AnalysisConfig, Progress, Unit, analyse_record, thresholds};
+use spelbord_ai::analysis::{
+    Analysis, AnalysisConfig, PositionAnalysis, Progress, Unit, analyse_position, analyse_record,
+    thresholds,
+};
 use spelbord_engine::Record;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -14,7 +17,16 @@ use std::process::ExitCode;
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     /// The game record (JSON) to analyse.
-    file: PathBuf,
+    #[arg(required_unless_present = "position", conflicts_with = "position")]
+    file: Option<PathBuf>,
+    /// Rate every legal action of this position instead, written in the
+    /// game's position notation (docs/engine.md; in backgammon also GNU
+    /// Backgammon's `POSITIONID:MATCHID`).
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// The game of `--position`.
+    #[arg(long, default_value = "backgammon", requires = "position")]
+    game: String,
     /// The analyser: `expert` (the strongest), `hard` (quicker) or an agent
     /// spec such as `mcts:iters=20000`.
     #[arg(long, default_value = "expert")]
@@ -50,15 +62,25 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     if args.threads == 0 {
         bail!("--threads must be at least 1");
     }
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let record = Record::from_json(&text)?;
     let config = AnalysisConfig {
         level: args.level,
         millis: args.ms,
         threads: args.threads,
         seed: args.seed,
     };
+    let (Some(file), None) = (&args.file, &args.position) else {
+        let position = args.position.as_deref().unwrap_or_default();
+        let analysis = analyse_position(&args.game, position, &config)?;
+        if args.json {
+            println!("{}", serde_json::to_string(&analysis)?);
+        } else {
+            print!("{}", render_position(&analysis));
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record = Record::from_json(&text)?;
     let bar = crate::term::progress(0, crate::term::progress_wanted(args.json));
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -82,6 +104,49 @@ fn unit_name(unit: Unit) -> &'static str {
         Unit::MatchWinningChance => "match winning chance",
         Unit::WinChance => "chance to win",
     }
+}
+
+/// A position's analysis as text: every legal action, best first, with its
+/// rating, its loss against the best and the mark it would earn.
+pub fn render_position(a: &PositionAnalysis) -> String {
+    let mut out = String::new();
+    let [d, b, v] = a.thresholds;
+    let _ = writeln!(
+        out,
+        "{} {}, player {} to {}; analysed by {}; ratings in {}; marks ?! from a loss of {d}, ? from {b}, ?? from {v}",
+        a.game,
+        a.position,
+        a.player,
+        if a.cube { "decide on the cube" } else { "move" },
+        a.analyser,
+        unit_name(a.unit)
+    );
+    let w = a
+        .actions
+        .iter()
+        .map(|r| r.action.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<w$} {:>8} {:>7} {:>7}",
+        "rank", "action", "rating", "loss", "win"
+    );
+    for (i, r) in a.actions.iter().enumerate() {
+        let num = |x: Option<f64>, f: fn(f64) -> String| x.map_or_else(|| "-".into(), f);
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<w$} {:>8} {:>7} {:>7} {}",
+            i + 1,
+            r.action,
+            num(r.rating, |x| format!("{x:+.3}")),
+            num(r.loss, |x| format!("{x:.3}")),
+            num(r.chance, |x| format!("{:.1}%", 100.0 * x)),
+            r.mark.map_or("", |m| m.symbol()),
+        );
+    }
+    out
 }
 
 /// The analysis as text: the decisions and rolls in the game's order, then
@@ -238,5 +303,23 @@ mod tests {
             analysis.decisions.len(),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_position_lists_every_legal_action_best_first() {
+        // GNU Backgammon 1.07's IDs of root to play 3-1 after its 24/23
+        // 13/11 (`set seed 5`, `new game`, `set dice 3 1`, `show board`).
+        let id = "4HPkASjgc/ABMA:cIkFAAAAAAAA";
+        let config = AnalysisConfig {
+            level: "hard".into(),
+            ..AnalysisConfig::default()
+        };
+        let a = analyse_position("backgammon", id, &config).unwrap();
+        let text = render_position(&a);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("backgammon "), "{text}");
+        assert!(lines[0].contains("to move; analysed by net;"), "{text}");
+        assert_eq!(lines.len(), 2 + a.actions.len(), "{text}");
+        assert!(lines[2].trim_start().starts_with("1  8/5 6/5"), "{text}");
     }
 }

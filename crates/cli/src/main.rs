@@ -14,6 +14,7 @@ mod play;
 mod replay;
 mod selfplay;
 mod serve;
+mod sgf;
 mod term;
 mod train;
 mod verify;
@@ -48,7 +49,7 @@ enum Command {
     /// Rate every decision of a recorded game, the luck of every roll, and
     /// each player's error rate (see docs/ai.md).
     Analyse(analyse::AnalyseArgs),
-    /// Write a backgammon record as a Jellyfish .mat file (GNU Backgammon reads it).
+    /// Write a backgammon record as a Jellyfish .mat or GNU Backgammon .sgf file.
     Export(export::ExportArgs),
     /// Read a Jellyfish .mat match file (e.g. from GNU Backgammon) into records.
     Import(import::ImportArgs),

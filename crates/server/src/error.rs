@@ -44,6 +44,9 @@ pub enum ApiError {
     /// A hint for this table is being computed, or too many are.
     #[error("hints are busy: try again in a moment")]
     HintsBusy,
+    /// The analysis queue is full.
+    #[error("the server is analysing as many games as it can: try again in a minute")]
+    AnalysisBusy,
     /// The seat token is missing or unknown.
     #[error("a valid seat token is needed (Authorization: Bearer <token>)")]
     Unauthorized,
@@ -107,7 +110,7 @@ impl ApiError {
             | SeatTaken(_)
             | NotFinished
             | Started => StatusCode::CONFLICT,
-            TooManyTables(_) | HintsBusy => StatusCode::TOO_MANY_REQUESTS,
+            TooManyTables(_) | HintsBusy | AnalysisBusy => StatusCode::TOO_MANY_REQUESTS,
             IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
             TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -131,6 +134,7 @@ impl ApiError {
             Started => "started",
             TooManyTables(_) => "too_many_tables",
             HintsBusy => "hints_busy",
+            AnalysisBusy => "analysis_busy",
             Unauthorized => "unauthorized",
             NotFound(_) => "not_found",
             StaleVersion { .. } => "stale_version",

@@ -126,6 +126,8 @@ pub struct NewTable {
     pub creator: Option<TokenHash>,
     /// The inactivity rule.
     pub inactivity: Inactivity,
+    /// Whether the table is shown in the lobby's lists.
+    pub listed: bool,
     /// The creator's address (for the cap on open tables per address).
     pub client: IpAddr,
 }
@@ -463,6 +465,7 @@ impl Hub {
             auto_forced: new.auto_forced,
             creator_hash: new.creator,
             inactivity: new.inactivity,
+            listed: new.listed,
         })?;
         self.store.create_table(&table.to_stored(&events)).await?;
         table.commit(events);
@@ -927,6 +930,16 @@ impl Hub {
     }
 
     /// The ids of unfinished tables of a player.
+    /// The ids of tables listed in the lobby (see [`Store::listed_tables`]).
+    pub async fn listed_tables(
+        &self,
+        live: bool,
+        page: u32,
+        size: u32,
+    ) -> Result<Vec<String>, ApiError> {
+        Ok(self.store.listed_tables(live, page, size).await?)
+    }
+
     pub async fn player_tables(&self, player: &TokenHash) -> Result<Vec<String>, ApiError> {
         Ok(self.store.player_tables(player).await?)
     }

@@ -83,6 +83,17 @@ pub struct ServeArgs {
     /// AI moves computed at once (default: the number of cores).
     #[arg(long)]
     pub ai_workers: Option<usize>,
+    /// Games analysed at once in the background (one core each).
+    #[arg(long, default_value_t = 1)]
+    pub analysis_workers: usize,
+    /// Games that may wait for an analysis worker; more are refused
+    /// (`analysis_busy`).
+    #[arg(long, default_value_t = 16)]
+    pub analysis_queue: usize,
+    /// The analyser of every game's analyses (a level or an agent spec; by
+    /// default `expert` in backgammon and Tawla, `hard` elsewhere).
+    #[arg(long)]
+    pub analysis_level: Option<String>,
     /// With PostgreSQL: the address other nodes reach this one at, e.g.
     /// `http://10.0.0.5:8080` (default: `http://` and the listening address,
     /// 127.0.0.1 for an unspecified one).
@@ -195,6 +206,12 @@ pub async fn serve(
             .map(|n| n.get())
             .unwrap_or(2)
     });
+    let analyses = crate::analysis::AnalysisPool::start(
+        store.clone(),
+        args.analysis_workers,
+        args.analysis_queue,
+        args.analysis_level.clone(),
+    );
     let hub = Hub::new(store, workers);
     let node_tasks = match cluster {
         Some(cluster) => {
@@ -228,6 +245,7 @@ pub async fn serve(
     hub.set_max_open_tables(limits.max_open_tables_per_address);
     let state = AppState {
         hub: hub.clone(),
+        analyses,
         rate: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
         creates: Arc::new(RateLimiter::new(limits.create_rate, limits.create_burst)),
         watchers: Counter::new(limits.max_watchers_per_address, limits.max_watchers),

@@ -78,6 +78,8 @@ pub struct Table {
     pub ending: Option<Ending>,
     /// The inactivity rule.
     pub inactivity: Inactivity,
+    /// Whether the table is shown in the lobby's lists.
+    pub listed: bool,
     rng: StdRng,
 }
 
@@ -97,6 +99,8 @@ pub struct TableSetup {
     pub creator_hash: Option<TokenHash>,
     /// The inactivity rule.
     pub inactivity: Inactivity,
+    /// Whether the table is shown in the lobby's lists.
+    pub listed: bool,
 }
 
 /// What a reconnecting viewer needs.
@@ -155,6 +159,7 @@ impl Table {
             server_seed: Some(dice::new_server_seed()),
             ending: None,
             inactivity: setup.inactivity,
+            listed: setup.listed,
             rng: StdRng::from_os_rng(),
         };
         let events = table.plan_pending()?;
@@ -227,6 +232,7 @@ impl Table {
             server_seed: stored.server_seed,
             ending: stored.ending,
             inactivity: stored.inactivity,
+            listed: stored.listed,
             rng: StdRng::from_os_rng(),
         })
     }
@@ -299,6 +305,7 @@ impl Table {
             server_seed: self.server_seed,
             ending: self.ending.clone(),
             inactivity: self.inactivity,
+            listed: self.listed,
         }
     }
 

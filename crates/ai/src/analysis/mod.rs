@@ -7,6 +7,7 @@
 //! depend on the number of threads.
 
 mod luck;
+mod position;
 mod rate;
 
 use crate::spec::{AgentSpec, Budget};
@@ -19,7 +20,8 @@ use spelbord_engine::{
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub use rate::{Rated, rate_decision};
+pub use position::{PositionAnalysis, PositionRating, analyse_position};
+pub use rate::{Rated, RatedAction, rate_decision, rate_every_action};
 
 /// How to analyse a game.
 #[derive(Clone, Debug)]
@@ -55,13 +57,15 @@ pub enum AnalysisError {
     Record(EngineError),
     /// The analyser is neither a level nor an agent spec.
     Analyser(String),
+    /// The position cannot be read, or nobody is to move in it.
+    Position(String),
 }
 
 impl std::fmt::Display for AnalysisError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AnalysisError::Record(e) => write!(f, "the record does not replay: {e}"),
-            AnalysisError::Analyser(e) => f.write_str(e),
+            AnalysisError::Analyser(e) | AnalysisError::Position(e) => f.write_str(e),
         }
     }
 }
@@ -166,6 +170,9 @@ pub struct Decision {
     pub loss: Option<f64>,
     /// The mark the loss earns.
     pub mark: Option<Mark>,
+    /// The mover's chance to win (expected score 0..1) after the action
+    /// played, by the analyser's estimate.
+    pub chance: Option<f64>,
 }
 
 /// The luck of one roll: every player's value after the roll less before it.
@@ -260,7 +267,9 @@ pub fn analyser(game: &str, level: &str) -> String {
 }
 
 /// The analyser's spec for game `G`, with a time budget when given.
-fn analyser_spec<G: Game>(config: &AnalysisConfig) -> Result<(AgentSpec, String), AnalysisError> {
+pub(crate) fn analyser_spec<G: Game>(
+    config: &AnalysisConfig,
+) -> Result<(AgentSpec, String), AnalysisError> {
     let text = analyser(G::ID, &config.level);
     let mut spec = crate::resolve::<G>(&text, G::PLAYERS.0)
         .map_err(|e| AnalysisError::Analyser(format!("analyser `{}`: {e}", config.level)))?;
@@ -469,6 +478,7 @@ fn decision<G: Game>(
         unit: rated.unit,
         loss,
         mark: loss.and_then(|l| mark(l, rated.unit)),
+        chance: rated.played_chance,
     }
 }
 

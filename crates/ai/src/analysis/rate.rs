@@ -4,7 +4,7 @@
 use super::Unit;
 use crate::spec::AgentSpec;
 use crate::values::{search_actions, state_score};
-use crate::{ActionEstimate, EquityKind, build};
+use crate::{ActionEstimate, Agent, EquityKind, build};
 use spelbord_engine::rng::seeded;
 use spelbord_engine::{Game, GameState, Turn, Viewer};
 
@@ -21,6 +21,9 @@ pub struct Rated<A> {
     pub best_rating: Option<f64>,
     /// The rating of the action played.
     pub played_rating: Option<f64>,
+    /// The mover's chance to win (expected score 0..1) after the action
+    /// played, by the analyser's estimate.
+    pub played_chance: Option<f64>,
     /// The ratings' unit.
     pub unit: Unit,
 }
@@ -53,6 +56,7 @@ pub fn rate_decision<G: Game>(
             best: played,
             best_rating: None,
             played_rating: None,
+            played_chance: None,
             unit: Unit::WinChance,
         };
     };
@@ -64,14 +68,12 @@ pub fn rate_decision<G: Game>(
             best: best.action,
             best_rating: None,
             played_rating: None,
+            played_chance: None,
             unit,
         };
     }
-    let played_rating = agent
-        .rate(state, played)
-        .or_else(|| estimates.iter().find(|e| e.action == played).copied())
-        .map(|e| value(&e))
-        .unwrap_or_else(|| unsearched::<G>(state, played, spec, seed));
+    let (played_rating, played_chance) =
+        rate_action::<G>(agent.as_mut(), &estimates, state, played, spec, seed);
     let best_rating = if best.action == played {
         played_rating
     } else {
@@ -81,8 +83,94 @@ pub fn rate_decision<G: Game>(
         best: best.action,
         best_rating: Some(best_rating),
         played_rating: Some(played_rating),
+        played_chance: Some(played_chance),
         unit,
     }
+}
+
+/// One action's rating and the mover's chance to win after it: the
+/// analyser's own rating, its search's estimate, or (an action it left
+/// out) its estimate of the position after the action.
+fn rate_action<G: Game>(
+    agent: &mut dyn Agent<G::State>,
+    estimates: &[ActionEstimate<<G::State as GameState>::Action>],
+    state: &G::State,
+    action: <G::State as GameState>::Action,
+    spec: &AgentSpec,
+    seed: u64,
+) -> (f64, f64) {
+    agent
+        .rate(state, action)
+        .or_else(|| estimates.iter().find(|e| e.action == action).copied())
+        .map(|e| (value(&e), e.score.clamp(0.0, 1.0)))
+        .unwrap_or_else(|| {
+            let v = unsearched::<G>(state, action, spec, seed);
+            (v, v.clamp(0.0, 1.0))
+        })
+}
+
+/// One legal action of a position with its rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedAction<A> {
+    /// The action.
+    pub action: A,
+    /// Its rating; `None` where the analyser cannot compare the actions.
+    pub rating: Option<f64>,
+    /// The mover's chance to win (expected score 0..1) after it.
+    pub chance: Option<f64>,
+}
+
+/// Rates every legal action of the player to move in `state` with the
+/// analyser `spec` seeded by `seed`, best first, with the ratings' unit.
+/// Empty when no player is to move.
+pub fn rate_every_action<G: Game>(
+    state: &G::State,
+    spec: &AgentSpec,
+    seed: u64,
+) -> (Unit, Vec<RatedAction<<G::State as GameState>::Action>>) {
+    let mut legal = Vec::new();
+    if !matches!(state.turn(), Turn::Player(_)) {
+        return (Unit::WinChance, Vec::new());
+    }
+    state.legal_actions(&mut legal);
+    let mut agent = build::<G::State>(spec, G::HIDDEN_INFORMATION, seed);
+    let estimates = agent.analyse(state);
+    let unit = estimates.first().map_or(Unit::WinChance, unit_of);
+    let cube = legal.iter().any(|&a| state.cube_action(a).is_some());
+    let unrated = legal.len() < 2 || (cube && estimates.len() < 2);
+    let mut rated: Vec<_> = legal
+        .iter()
+        .map(|&action| {
+            if unrated {
+                // A forced action, or the generic cube rule's choice without
+                // a value per action: the analyser's choice first.
+                let first = estimates.first().is_some_and(|e| e.action == action);
+                let chance = first.then(|| estimates[0].score);
+                return RatedAction {
+                    action,
+                    rating: None,
+                    chance,
+                };
+            }
+            let (rating, chance) =
+                rate_action::<G>(agent.as_mut(), &estimates, state, action, spec, seed);
+            RatedAction {
+                action,
+                rating: Some(rating),
+                chance: Some(chance),
+            }
+        })
+        .collect();
+    if unrated {
+        rated.sort_by_key(|r| r.chance.is_none());
+    } else {
+        rated.sort_by(|a, b| {
+            b.rating
+                .partial_cmp(&a.rating)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+    }
+    (unit, rated)
 }
 
 /// The mover's value after an action the analyser's search left out: the

@@ -223,3 +223,84 @@ fn a_record_is_analysed_and_a_bad_analyser_is_a_typed_error() {
         Err(AnalysisError::Record(_))
     ));
 }
+
+/// Positions and their IDs printed by GNU Backgammon 1.07 (`gnubg -t`, see
+/// each test); its own verdicts are in the comments.
+mod gnubg_positions {
+    use super::*;
+
+    /// `set seed 5`, `new game` (GNU Backgammon played 24/23 13/11 with its
+    /// opening 2-1), `set dice 3 1`, `show board`, `hint`: 8/5 6/5 best,
+    /// by 0.219 before 24/23 13/10.
+    const PLAY_31: &str = "4HPkASjgc/ABMA:cIkFAAAAAAAA";
+
+    #[test]
+    fn every_play_of_a_position_is_rated_best_first() {
+        let a = analyse_position("backgammon", PLAY_31, &cheap("expert")).unwrap();
+        let state: <Backgammon as Game>::State = PLAY_31.parse().unwrap();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert_eq!(a.actions.len(), legal.len());
+        assert!(!a.cube && a.unit == Unit::Equity && a.player == state.mover() as usize);
+        assert_eq!(a.actions[0].action, "8/5 6/5");
+        assert_eq!(a.actions[0].loss, Some(0.0));
+        for w in a.actions.windows(2) {
+            assert!(w[0].rating >= w[1].rating, "{w:?}");
+        }
+        for r in &a.actions {
+            let loss = r.loss.unwrap();
+            assert_eq!(r.mark, mark(loss, Unit::Equity), "{r:?}");
+            assert!((0.0..=1.0).contains(&r.chance.unwrap()), "{r:?}");
+        }
+        // As GNU Backgammon finds, every other play loses a lot.
+        assert!(a.actions[1].loss.unwrap() >= 0.08, "{:?}", a.actions[1]);
+    }
+
+    #[test]
+    fn cube_decisions_are_rated_in_money_and_match_play() {
+        // `new game`, `set board simple 0 3 3 3 3 3 0 0 0 0 0 0 0 0 0 0 0 0
+        // 0 -3 -3 -3 -3 -3 0 0`, `set turn root`, `show board`, `hint`: a
+        // race 87% to win: "Double, pass"; after `new match 5` the same
+        // board has the match ID cAmgAAAAAAAE and the same verdict.
+        for (id, unit) in [
+            ("7u4OAAB3dwcAAA:cAkAAAAAAAAA", Unit::Equity),
+            ("7u4OAAB3dwcAAA:cAmgAAAAAAAE", Unit::MatchWinningChance),
+        ] {
+            let a = analyse_position("backgammon", id, &cheap("expert")).unwrap();
+            assert!(a.cube, "{id}");
+            assert_eq!(a.unit, unit, "{id}");
+            assert_eq!(a.actions.len(), 2, "{id}");
+            assert_eq!(a.actions[0].action, "double", "{id}: {a:?}");
+        }
+        // The position before 3-1 above, root to roll: "No double".
+        let a = analyse_position(
+            "backgammon",
+            "4HPkASjgc/ABMA:cAkAAAAAAAAA",
+            &cheap("expert"),
+        )
+        .unwrap();
+        assert!(a.cube);
+        assert_ne!(a.actions[0].action, "double", "{a:?}");
+    }
+
+    #[test]
+    fn a_position_without_a_decision_or_unreadable_is_a_typed_error() {
+        for bad in [
+            "4HPkASjgc/ABMA", // no match ID: before the roll, cubeless
+            "4HPkASjgc/ABM!:cIkFAAAAAAAA",
+            "not a position",
+        ] {
+            assert!(
+                matches!(
+                    analyse_position("backgammon", bad, &cheap("expert")),
+                    Err(AnalysisError::Position(_))
+                ),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            analyse_position("chess", PLAY_31, &cheap("expert")),
+            Err(AnalysisError::Position(_))
+        ));
+    }
+}

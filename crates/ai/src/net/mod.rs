@@ -96,7 +96,27 @@ fn cache() -> &'static Cache {
 /// The network for `V`: the shipped one (`file` None) or the one in a
 /// file, checked against the game and its encoding; loaded once.
 pub fn load<V: NetVariant>(file: Option<&str>) -> Result<Arc<NetFile>, NetLoadError> {
-    let key = format!("{}|{}", V::ID, file.unwrap_or(""));
+    let shipped = match V::ID {
+        "backgammon" => Some(("the shipped backgammon network".to_string(), BACKGAMMON)),
+        "tawla" => Some(("the shipped Tawla network".to_string(), TAWLA)),
+        _ => None,
+    };
+    load_cached(
+        format!("{}|{}", V::ID, file.unwrap_or("")),
+        file,
+        shipped.ok_or_else(|| NetLoadError::NoNet(V::ID.into())),
+        check::<V>,
+    )
+}
+
+/// The network in `file`, or else the `shipped` bytes, read and checked
+/// once per `key` and kept in the process-wide cache.
+fn load_cached(
+    key: String,
+    file: Option<&str>,
+    shipped: Result<(String, &'static [u8]), NetLoadError>,
+    check: impl FnOnce(&NetFile, &str) -> Result<(), NetLoadError>,
+) -> Result<Arc<NetFile>, NetLoadError> {
     if let Some(n) = cache()
         .lock()
         .map_err(|_| NetLoadError::NoNet(key.clone()))?
@@ -109,14 +129,13 @@ pub fn load<V: NetVariant>(file: Option<&str>) -> Result<Arc<NetFile>, NetLoadEr
             path.to_string(),
             std::fs::read(path).map_err(|e| NetLoadError::Io(path.into(), e.to_string()))?,
         ),
-        None => match V::ID {
-            "backgammon" => ("the shipped backgammon network".into(), BACKGAMMON.to_vec()),
-            "tawla" => ("the shipped Tawla network".into(), TAWLA.to_vec()),
-            other => return Err(NetLoadError::NoNet(other.into())),
-        },
+        None => {
+            let (source, bytes) = shipped?;
+            (source, bytes.to_vec())
+        }
     };
     let net = NetFile::from_bytes(&bytes).map_err(|e| NetLoadError::Format(source.clone(), e))?;
-    check::<V>(&net, &source)?;
+    check(&net, &source)?;
     let net = Arc::new(net);
     if let Ok(mut c) = cache().lock() {
         c.insert(key, net.clone());
@@ -158,46 +177,29 @@ pub fn load_seat_net<S: SeatNet>(
     players: usize,
     file: Option<&str>,
 ) -> Result<Arc<NetFile>, NetLoadError> {
-    let key = format!("{game}/{players}|{}", file.unwrap_or(""));
-    if let Some(n) = cache()
-        .lock()
-        .map_err(|_| NetLoadError::NoNet(key.clone()))?
-        .get(&key)
-    {
-        return Ok(n.clone());
-    }
-    let (source, bytes): (String, Vec<u8>) = match file {
-        Some(path) => (
-            path.to_string(),
-            std::fs::read(path).map_err(|e| NetLoadError::Io(path.into(), e.to_string()))?,
-        ),
-        None => match shipped_seat_net(game, players) {
-            Some(b) => (format!("the shipped {game} network"), b.to_vec()),
-            None => {
-                return Err(NetLoadError::NoNet(format!(
-                    "{game} with {players} players"
-                )));
-            }
-        },
-    };
-    let net = NetFile::from_bytes(&bytes).map_err(|e| NetLoadError::Format(source.clone(), e))?;
+    let shipped = shipped_seat_net(game, players)
+        .map(|b| (format!("the shipped {game} network"), b))
+        .ok_or_else(|| NetLoadError::NoNet(format!("{game} with {players} players")));
     let layout = S::layout(game, players);
-    if net.game != game
-        || net.encoding != layout.encoding
-        || net.outputs != layout.outputs
-        || net.net.inputs() != layout.inputs
-    {
-        return Err(NetLoadError::Mismatch {
-            source,
-            expected: (format!("{game} with {players} players"), layout.encoding),
-            found: (net.game.clone(), net.encoding),
-        });
-    }
-    let net = Arc::new(net);
-    if let Ok(mut c) = cache().lock() {
-        c.insert(key, net.clone());
-    }
-    Ok(net)
+    load_cached(
+        format!("{game}/{players}|{}", file.unwrap_or("")),
+        file,
+        shipped,
+        |net, source| {
+            if net.game != game
+                || net.encoding != layout.encoding
+                || net.outputs != layout.outputs
+                || net.net.inputs() != layout.inputs
+            {
+                return Err(NetLoadError::Mismatch {
+                    source: source.into(),
+                    expected: (format!("{game} with {players} players"), layout.encoding),
+                    found: (net.game.clone(), net.encoding),
+                });
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Whether game `game` played by `players` has a network (shipped, or in

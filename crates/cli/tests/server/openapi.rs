@@ -224,6 +224,21 @@ async fn every_answer_matches_the_openapi_document() {
         Some(&token),
     )
     .await;
+    c.post(
+        "/api/tables/{id}/analysis",
+        &t("/analysis"),
+        json!({}),
+        None,
+    )
+    .await;
+    c.get(
+        "/api/hints",
+        "/api/hints?position=4HPkASjgc%2FABMA%3AcIkFAAAAAAAA",
+        None,
+    )
+    .await;
+    c.get("/api/hints", "/api/hints?position=4HPkASjgc%2FABMA", None)
+        .await;
     c.post_keyed("/api/tables/{id}/close", &t("/close"), key)
         .await;
     c.post(
@@ -243,6 +258,29 @@ async fn every_answer_matches_the_openapi_document() {
     c.get("/api/tables/{id}/hints", &t("/hints"), Some(&token))
         .await;
     c.get("/api/tables/{id}/record", &t("/record"), None).await;
+    // The finished game's analysis: asked for, then read until done.
+    c.get("/api/tables/{id}/analysis", &t("/analysis"), None)
+        .await;
+    c.post(
+        "/api/tables/{id}/analysis",
+        &t("/analysis"),
+        json!({}),
+        None,
+    )
+    .await;
+    for _ in 0..1200 {
+        let (_, a) = c
+            .get("/api/tables/{id}/analysis", &t("/analysis"), None)
+            .await;
+        if a["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (status, done) = c
+        .get("/api/tables/{id}/analysis", &t("/analysis"), None)
+        .await;
+    assert_eq!((status, &done["status"]), (200, &json!("done")), "{done}");
     let (_, open) = c
         .post(
             "/api/tables",
@@ -252,6 +290,31 @@ async fn every_answer_matches_the_openapi_document() {
         )
         .await;
     let open_id = open["id"].as_str().unwrap();
+    // A table its creator lists shows in the lobby's list of open tables.
+    let (_, listed) = c
+        .post(
+            "/api/tables",
+            "/api/tables",
+            json!({"game": "tawla", "seats": ["open", "ai:random"], "listed": true}),
+            None,
+        )
+        .await;
+    let (status, page) = c.get("/api/tables", "/api/tables?list=open", None).await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> = page["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&listed["id"].as_str().unwrap()), "{page}");
+    assert!(!ids.contains(&open_id), "an unlisted table is not shown");
+    let (status, _) = c
+        .get("/api/tables", "/api/tables?list=live&page=1", None)
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = c.get("/api/tables", "/api/tables?list=all", None).await;
+    assert_eq!(status, 400);
     c.post_keyed(
         "/api/tables/{id}/close",
         &format!("/api/tables/{open_id}/close"),

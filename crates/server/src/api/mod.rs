@@ -1,5 +1,6 @@
 //! The HTTP routes, shared request helpers and middleware.
 
+mod analysis;
 mod games;
 mod hints;
 mod openapi;
@@ -28,6 +29,8 @@ use std::time::Instant;
 pub struct AppState {
     /// The live tables.
     pub hub: Arc<Hub>,
+    /// The background analyses of finished games.
+    pub analyses: Arc<crate::analysis::AnalysisPool>,
     /// Size and rate limits.
     pub limits: Arc<Limits>,
     /// Request rates per client address.
@@ -51,7 +54,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/games", get(games::list))
         .route("/api/games/{game}", get(games::one))
-        .route("/api/tables", post(tables::create))
+        .route("/api/tables", post(tables::create).get(tables::listed))
         .route("/api/tables/{id}", get(tables::read))
         .route("/api/tables/{id}/join", post(tables::join))
         .route("/api/tables/{id}/actions", post(tables::act))
@@ -61,6 +64,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/seat-link", get(tables::seat_link))
         .route("/api/tables/{id}/replay", get(replay::replay))
         .route("/api/tables/{id}/hints", get(hints::hints))
+        .route("/api/hints", get(hints::position_hints))
+        .route(
+            "/api/tables/{id}/analysis",
+            get(analysis::read).post(analysis::request),
+        )
         .route("/api/tables/{id}/ws", get(ws::upgrade))
         .route("/api/players/me/tables", get(tables::player_tables));
     api.fallback(crate::web::serve)

@@ -71,6 +71,23 @@ fn paths() -> Value {
                 "415": error_response("`unsupported_media_type`: the body is not sent as `application/json`"),
                 "429": error_response("`rate_limited` or `too_many_tables`")
             }
+        }, "get": {
+            "summary": "Tables listed in the lobby",
+            "description": "Unfinished tables whose creator listed them (`listed` when creating), the latest changed first, 20 a page, pages 0 to 49: with an open seat anyone may join (`list=open`), or with every seat taken, to watch (`list=live`).",
+            "operationId": "listTables",
+            "parameters": [
+                { "name": "list", "in": "query", "required": true, "schema": { "type": "string", "enum": ["open", "live"] } },
+                { "name": "page", "in": "query", "required": false, "schema": { "type": "integer", "minimum": 0, "maximum": 49, "default": 0 } }
+            ],
+            "responses": {
+                "200": { "description": "A page of tables", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["tables", "page", "more"], "properties": {
+                        "tables": { "type": "array", "items": { "$ref": "#/components/schemas/ListedTable" } },
+                        "page": { "type": "integer" },
+                        "more": { "type": "boolean", "description": "Whether the next page has tables." } }
+                } } } },
+                "400": error_response("`bad_request`: `list` is not `open` or `live`, or the page is past the last")
+            }
         }},
         "/api/tables/{id}": { "get": {
             "summary": "Read a table as a seat (with its token) or as a spectator (without)",
@@ -236,7 +253,8 @@ fn schemas() -> Value {
                     "description": "One per seat: `open` for a person, or an AI seat (`ai:easy`, `ai:medium`, `ai:hard`, `ai:expert`, `ai:random`). Default: all open." },
                 "auto_forced": { "type": "boolean", "default": true, "description": "Whether the server plays an action by itself when it is the only legal one (forced moves, passes). AI seats always do. Never in games with hidden information (STO-5)." },
                 "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The creator's secret player key, to find the table again with /api/players/me/tables and to close it." },
-                "inactivity": { "$ref": "#/components/schemas/Inactivity" }
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" },
+                "listed": { "type": "boolean", "default": false, "description": "Show the table in the lobby's lists (`GET /api/tables`): anyone may then take an open seat, or watch." }
             }
         },
         "Inactivity": {
@@ -395,6 +413,17 @@ fn schemas() -> Value {
                 "created": { "type": "boolean" }, "updated_at": { "type": "integer" },
                 "inactivity": { "$ref": "#/components/schemas/Inactivity" }
             }
+        },
+        "ListedTable": {
+            "type": "object", "required": ["id", "game", "options", "status", "version", "seats", "updated_at", "inactivity"],
+            "properties": {
+                "id": { "type": "string" }, "game": { "type": "string" },
+                "options": { "type": "object", "additionalProperties": { "type": "string" } },
+                "status": { "type": "string" }, "version": { "type": "integer" },
+                "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
+                "updated_at": { "type": "integer" },
+                "inactivity": { "$ref": "#/components/schemas/Inactivity" }
+            }
         }
     })
 }
@@ -404,7 +433,127 @@ fn schemas() -> Value {
 fn with_client_paths(mut paths: Value) -> Value {
     paths["/api/tables/{id}/replay"] = replay_path();
     paths["/api/tables/{id}/hints"] = hints_path();
+    paths["/api/hints"] = position_hints_path();
+    paths["/api/tables/{id}/analysis"] = analysis_path();
     paths
+}
+
+/// The schema of a game's analysis (`spelbord_ai::analysis::Analysis`, see docs/ai.md).
+fn analysis_schema() -> Value {
+    let number = json!({ "type": "number" });
+    let maybe = json!({ "type": ["number", "null"] });
+    let int = json!({ "type": "integer" });
+    let unit =
+        json!({ "type": "string", "enum": ["equity", "match_winning_chance", "win_chance"] });
+    json!({
+        "type": "object",
+        "description": "Every decision rated by the analyser, the luck of every roll, and per player the error rates, marks and a luck-adjusted result (docs/ai.md, Game analysis).",
+        "required": ["game", "analyser", "unit", "thresholds", "decisions", "rolls", "players"],
+        "properties": {
+            "game": { "type": "string" }, "analyser": { "type": "string" }, "unit": unit,
+            "thresholds": { "type": "array", "items": number, "description": "The losses from which a decision is doubtful, bad and very bad, in `unit`." },
+            "decisions": { "type": "array", "items": { "type": "object", "properties": {
+                "index": { "type": "integer", "description": "The action's place in the record: the position before it is the replay's step `index`." },
+                "player": int, "cube": { "type": "boolean" }, "choices": int,
+                "played": { "type": "string" }, "best": { "type": "string" },
+                "played_rating": maybe, "best_rating": maybe, "unit": unit, "loss": maybe,
+                "mark": { "type": ["string", "null"], "enum": ["doubtful", "bad", "very_bad"] },
+                "chance": { "type": ["number", "null"], "description": "The mover's chance to win (0..1) after the action played." }
+            } } },
+            "rolls": { "type": "array", "items": { "type": "object", "properties": {
+                "index": int, "roll": { "type": "string" }, "roller": { "type": ["integer", "null"] },
+                "before": number, "after": number, "luck": { "type": "array", "items": number }
+            } } },
+            "players": { "type": "array", "items": { "type": "object", "properties": {
+                "player": int, "name": { "type": "string" }, "moves": int, "move_loss": number,
+                "move_error_rate": number, "cube_decisions": int, "cube_loss": number,
+                "cube_error_rate": number, "doubtful": int, "bad": int, "very_bad": int,
+                "luck": maybe, "score": maybe, "luck_adjusted_score": maybe, "points": maybe
+            } } }
+        }
+    })
+}
+
+/// `/api/tables/{id}/analysis`.
+fn analysis_path() -> Value {
+    let answer = |description: &str| {
+        json!({ "description": description, "content": { "application/json": { "schema": {
+        "type": "object", "required": ["status"],
+        "properties": {
+            "status": { "type": "string", "enum": ["none", "queued", "running", "failed", "done"] },
+            "version": { "type": "integer", "description": "The table's version analysed (with `done`)." },
+            "analysis": analysis_schema()
+        }
+    } } } })
+    };
+    json!({
+        "post": {
+            "summary": "Ask for the computer's analysis of a finished game",
+            "description": "Queues the game on the server's analysis pool (a few workers off the request path, a bounded queue); asking again answers where it stands. Poll the GET until `status` is `done`.",
+            "operationId": "requestAnalysis",
+            "parameters": [table_id()],
+            "requestBody": body("Empty"),
+            "responses": {
+                "200": answer("Analysed already: `done` with the analysis"),
+                "202": answer("`queued` or `running`"),
+                "404": error_response("No such table"),
+                "409": error_response("`not_finished`: the game is not over"),
+                "415": error_response("`unsupported_media_type`"),
+                "429": error_response("`analysis_busy`: the queue is full, or `rate_limited`")
+            }
+        },
+        "get": {
+            "summary": "Where the analysis of a game stands, and the analysis once done",
+            "description": "`none` (never asked for here), `queued`, `running`, `failed` (ask again) or `done` with `version` and `analysis`. Analyses are stored with the table.",
+            "operationId": "getAnalysis",
+            "parameters": [table_id()],
+            "responses": {
+                "200": answer("Its status"),
+                "404": error_response("No such table")
+            }
+        }
+    })
+}
+
+/// The schema of a list of hints.
+fn hint_list() -> Value {
+    json!({ "type": "array", "items": {
+        "type": "object",
+        "properties": {
+            "text": { "type": "string" }, "json": {},
+            "estimate": { "type": "number" }, "confidence": { "type": "number" },
+            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" },
+            "equity": hint_equity()
+        }
+    } })
+}
+
+/// `GET /api/hints`.
+fn position_hints_path() -> Value {
+    json!({ "get": {
+        "summary": "The AI's best moves in a position given as text",
+        "description": "No table or token needed. The position is in the game's position notation (docs/engine.md), in backgammon also GNU Backgammon's `POSITIONID:MATCHID` (the dice or a cube decision in the match ID; a position ID alone is a cubeless money position before the roll, with nothing to decide). URL-encode it (`+` and `/` occur in IDs). The hints are as those of `/api/tables/{id}/hints`, from the same bounded searches.",
+        "operationId": "getPositionHints",
+        "parameters": [
+            { "name": "game", "in": "query", "required": false,
+              "description": "The game's id (default `backgammon`).", "schema": { "type": "string" } },
+            { "name": "position", "in": "query", "required": true,
+              "description": "The position, at most 400 characters.", "schema": { "type": "string", "maxLength": 400 } }
+        ],
+        "responses": {
+            "200": { "description": "The hints", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["game", "position", "player", "hints"],
+                "properties": {
+                    "game": { "type": "string" },
+                    "position": { "type": "string", "description": "The position in the game's own notation." },
+                    "player": { "type": "integer", "description": "The player to move." },
+                    "hints": hint_list()
+                }
+            } } } },
+            "400": error_response("`unknown_game`, or `bad_request`: the position cannot be read, or nobody is to move in it"),
+            "429": error_response("`hints_busy`: the server's hint searches are all busy, or `rate_limited`")
+        }
+    }})
 }
 
 /// `GET /api/tables/{id}/replay`.
@@ -462,15 +611,7 @@ fn hints_path() -> Value {
                 "type": "object", "required": ["version", "hints"],
                 "properties": {
                     "version": { "type": "integer" },
-                    "hints": { "type": "array", "items": {
-                        "type": "object",
-                        "properties": {
-                            "text": { "type": "string" }, "json": {},
-                            "estimate": { "type": "number" }, "confidence": { "type": "number" },
-                            "margin": { "type": ["number", "null"] }, "samples": { "type": "integer" },
-                            "equity": hint_equity()
-                        }
-                    } }
+                    "hints": hint_list()
                 }
             } } } },
             "401": error_response("No valid seat token"),

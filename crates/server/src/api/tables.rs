@@ -10,7 +10,7 @@ use crate::table::ActionInput;
 use crate::token::{PLAYER_KEY_LEN, TokenHash, hash_token};
 use crate::view;
 use axum::Json;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -32,6 +32,8 @@ pub struct CreateBody {
     player: Option<String>,
     #[serde(default)]
     inactivity: Option<Inactivity>,
+    #[serde(default)]
+    listed: bool,
 }
 
 /// The fewest and most seconds an inactivity rule may allow.
@@ -196,6 +198,7 @@ pub async fn create(
         auto_forced: body.auto_forced,
         creator: player_hash(body.player.as_deref())?,
         inactivity,
+        listed: body.listed,
         client: peer.ip(),
     };
     let hub = app.hub.clone();
@@ -443,4 +446,64 @@ pub async fn player_tables(
         }));
     }
     Ok(Json(json!({ "tables": tables })))
+}
+
+/// The tables a lobby list shows per page, and the pages it reaches.
+pub const LIST_PAGE: (u32, u32) = (20, 50);
+
+/// Query of `GET /api/tables`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    list: String,
+    #[serde(default)]
+    page: u32,
+}
+
+/// `GET /api/tables?list=open|live&page=N`: tables their creators list in
+/// the lobby, the latest changed first, a page at a time: with an open
+/// seat to join (`open`), or with every seat taken, to watch (`live`).
+pub async fn listed(
+    State(app): State<AppState>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let live = match query.list.as_str() {
+        "open" => false,
+        "live" => true,
+        _ => return Err(ApiError::BadRequest("list is `open` or `live`".into())),
+    };
+    if query.page >= LIST_PAGE.1 {
+        return Err(ApiError::BadRequest(format!(
+            "page is below {}",
+            LIST_PAGE.1
+        )));
+    }
+    let ids = app
+        .hub
+        .listed_tables(live, query.page, LIST_PAGE.0 + 1)
+        .await?;
+    let more = ids.len() > LIST_PAGE.0 as usize && query.page + 1 < LIST_PAGE.1;
+    let mut tables = Vec::new();
+    for id in ids.iter().take(LIST_PAGE.0 as usize) {
+        let Ok(cell) = app.hub.table(id).await else {
+            continue;
+        };
+        let t = cell.table.lock().await;
+        if t.is_over() {
+            continue;
+        }
+        tables.push(json!({
+            "id": t.id,
+            "game": t.game.id(),
+            "options": t.options,
+            "status": view::status(&t),
+            "version": t.version,
+            "seats": view::seats_json(&t.seats),
+            "updated_at": t.updated_at,
+            "inactivity": t.inactivity,
+        }));
+    }
+    Ok(Json(
+        json!({ "tables": tables, "page": query.page, "more": more }),
+    ))
 }

@@ -3,6 +3,7 @@
 
 mod group_commit;
 mod postgres;
+mod rows;
 mod sqlite;
 #[cfg(test)]
 mod tests;
@@ -184,6 +185,17 @@ pub struct StoredTable {
     pub ending: Option<Ending>,
     /// The inactivity rule.
     pub inactivity: Inactivity,
+    /// Whether the creator shows the table in the lobby's lists.
+    pub listed: bool,
+}
+
+/// A table's analysis as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    /// The table's version that was analysed.
+    pub version: u64,
+    /// The analysis as JSON.
+    pub analysis: String,
 }
 
 /// Durable storage for the server. Every method is atomic: it either
@@ -219,6 +231,18 @@ pub trait Store: Send + Sync + 'static {
         ending: &'a Ending,
     ) -> StoreFuture<'a, ()>;
 
+    /// Stores a table's analysis (JSON) of its record at `version`,
+    /// replacing any earlier one.
+    fn save_analysis<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        analysis: &'a str,
+    ) -> StoreFuture<'a, ()>;
+
+    /// A table's stored analysis, if any.
+    fn load_analysis<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredAnalysis>>;
+
     /// Replaces a taken seat (an AI taking over a person's seat).
     fn replace_seat<'a>(&'a self, table_id: &'a str, seat: &'a StoredSeat) -> StoreFuture<'a, ()>;
 
@@ -244,6 +268,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// The ids of unfinished tables where this player sits or that he created.
     fn player_tables<'a>(&'a self, player: &'a TokenHash) -> StoreFuture<'a, Vec<String>>;
+
+    /// The ids of unfinished tables their creators list in the lobby, the
+    /// latest changed first, `size` from the page `page` on: with an open
+    /// seat, or (`live`) with every seat taken.
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>>;
 
     /// Flushes and closes the store.
     fn close(&self) -> StoreFuture<'_, ()>;

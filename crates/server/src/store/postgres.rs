@@ -3,12 +3,11 @@
 //! pool (PostgreSQL takes concurrent writers and groups their WAL flushes
 //! itself, so there is no group-commit queue here).
 
+use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
 use super::{
-    Ending, Inactivity, Store, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
-    Takeover,
+    Ending, Store, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable,
 };
 use crate::token::TokenHash;
-use spelbord_engine::Options;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{AssertSqlSafe, Row};
 use std::str::FromStr;
@@ -20,6 +19,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0001_tables.sql"),
     include_str!("../../migrations/postgres/0002_table_life.sql"),
     include_str!("../../migrations/postgres/0003_nodes.sql"),
+    include_str!("../../migrations/postgres/0004_analyses.sql"),
+    include_str!("../../migrations/postgres/0005_listed.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -97,31 +98,6 @@ async fn migrate(pool: &PgPool) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn hash_column(row: &PgRow, column: &str) -> Result<Option<TokenHash>, StoreError> {
-    let bytes: Option<Vec<u8>> = row.try_get(column)?;
-    bytes
-        .map(|b| {
-            TokenHash::try_from(b.as_slice())
-                .map_err(|_| StoreError::Corrupt(format!("{column} is not a 32-byte hash")))
-        })
-        .transpose()
-}
-
-fn seat_from_row(row: &PgRow) -> Result<StoredSeat, StoreError> {
-    let kind: String = row.try_get("kind")?;
-    let agent: Option<String> = row.try_get("agent")?;
-    Ok(StoredSeat {
-        seat: row.try_get::<i64, _>("seat")? as usize,
-        kind: super::sqlite::seat_kind(&kind, agent)?,
-        name: row.try_get("name")?,
-        token_hash: hash_column(row, "token_hash")?,
-        player_hash: hash_column(row, "player_hash")?,
-        joined_at: row.try_get("joined_at")?,
-        seed: row.try_get("seed")?,
-        join_key_hash: hash_column(row, "join_key_hash")?,
-    })
-}
-
 /// Announces a change of `table_id` to every node (sent at commit).
 async fn notify(tx: &mut PgConnection, table_id: &str) -> Result<(), StoreError> {
     sqlx::query("SELECT pg_notify($1, $2)")
@@ -167,8 +143,8 @@ async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, owner) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         inactivity_seconds, inactivity_then, owner, listed) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -182,12 +158,13 @@ async fn insert_table(
     .bind(table.updated_at)
     .bind(table.server_seed.map(|h| h.to_vec()))
     .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
-    .bind(super::sqlite::takeover_text(table.inactivity.then))
+    .bind(takeover_text(table.inactivity.then))
     .bind(owner)
+    .bind(table.listed)
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
-        let (kind, agent) = super::sqlite::kind_columns(&seat.kind);
+        let (kind, agent) = kind_columns(&seat.kind);
         sqlx::query(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
              player_hash, joined_at, seed, join_key_hash) \
@@ -215,14 +192,6 @@ async fn insert_table(
 /// The table in `row` with its seats and its actions after version `after`.
 async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
-    let options_json: String = row.try_get("options")?;
-    let options: Options = serde_json::from_str(&options_json)
-        .map_err(|e| StoreError::Corrupt(format!("options of table {id}: {e}")))?;
-    let result: Option<String> = row.try_get("result")?;
-    let result = result
-        .map(|r| serde_json::from_str::<Vec<f64>>(&r))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
     let seats = sqlx::query("SELECT * FROM seats WHERE table_id = $1 ORDER BY seat")
         .bind(&id)
         .fetch_all(&mut *tx)
@@ -239,44 +208,9 @@ async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTab
     .fetch_all(&mut *tx)
     .await?
     .iter()
-    .map(|a| {
-        Ok(StoredAction {
-            version: a.try_get::<i64, _>("version")? as u64,
-            seat: a.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
-            text: a.try_get("text")?,
-            auto: a.try_get("auto")?,
-        })
-    })
-    .collect::<Result<Vec<_>, StoreError>>()?;
-    let ending: Option<String> = row.try_get("ending")?;
-    let ending = ending
-        .map(|e| serde_json::from_str::<Ending>(&e))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("ending of table {id}: {e}")))?;
-    let then: String = row.try_get("inactivity_then")?;
-    Ok(StoredTable {
-        server_seed: hash_column(&row, "server_seed")?,
-        ending,
-        inactivity: Inactivity {
-            seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
-            then: if then == "ai" {
-                Takeover::Ai
-            } else {
-                Takeover::Forfeit
-            },
-        },
-        game: row.try_get("game")?,
-        options,
-        auto_forced: row.try_get("auto_forced")?,
-        creator_hash: hash_column(&row, "creator_hash")?,
-        version: row.try_get::<i64, _>("version")? as u64,
-        result,
-        seats,
-        actions,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        id,
-    })
+    .map(action_from_row)
+    .collect::<Result<Vec<_>, _>>()?;
+    table_from_row(&row, seats, actions)
 }
 
 impl PgStore {
@@ -335,7 +269,7 @@ impl PgStore {
         seat: &StoredSeat,
         only_open: bool,
     ) -> Result<(), StoreError> {
-        let (kind, agent) = super::sqlite::kind_columns(&seat.kind);
+        let (kind, agent) = kind_columns(&seat.kind);
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE seats SET kind = $1, agent = $2, name = $3, token_hash = $4, \
@@ -426,6 +360,45 @@ impl Store for PgStore {
         Box::pin(self.write_seat(table_id, seat, false))
     }
 
+    fn save_analysis<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        analysis: &'a str,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO analyses (table_id, version, analysis, created_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (table_id) DO UPDATE SET \
+                 version = excluded.version, analysis = excluded.analysis, \
+                 created_at = excluded.created_at",
+            )
+            .bind(table_id)
+            .bind(version as i64)
+            .bind(analysis)
+            .bind(super::sqlite::now())
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn load_analysis<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredAnalysis>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT version, analysis FROM analyses WHERE table_id = $1")
+                .bind(table_id)
+                .fetch_optional(&self.pool)
+                .await?;
+            row.map(|r| {
+                Ok(StoredAnalysis {
+                    version: r.try_get::<i64, _>("version")? as u64,
+                    analysis: r.try_get("analysis")?,
+                })
+            })
+            .transpose()
+        })
+    }
+
     fn end_table<'a>(
         &'a self,
         table_id: &'a str,
@@ -488,6 +461,32 @@ impl Store for PgStore {
             .bind(player.to_vec())
             .fetch_all(&self.pool)
             .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let query = if live {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+                )
+            } else {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+                )
+            };
+            let rows = query
+                .bind(i64::from(size))
+                .bind(i64::from(page) * i64::from(size))
+                .fetch_all(&self.pool)
+                .await?;
             rows.iter()
                 .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
                 .collect()

@@ -6,12 +6,11 @@
 
 use super::Store;
 use super::group_commit::{GroupCommit, Write};
+use super::rows::{action_from_row, kind_columns, seat_from_row, table_from_row, takeover_text};
 use super::{
-    Ending, Inactivity, SeatKind, StoreError, StoreFuture, StoredAction, StoredSeat, StoredTable,
-    Takeover,
+    Ending, StoreError, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable,
 };
 use crate::token::TokenHash;
-use spelbord_engine::Options;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
     SqliteSynchronous,
@@ -25,6 +24,8 @@ use std::time::Duration;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_tables.sql"),
     include_str!("../../migrations/0002_table_life.sql"),
+    include_str!("../../migrations/0003_analyses.sql"),
+    include_str!("../../migrations/0004_listed.sql"),
 ];
 
 /// A store in one SQLite file.
@@ -140,56 +141,6 @@ async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn hash_column(row: &SqliteRow, column: &str) -> Result<Option<TokenHash>, StoreError> {
-    let bytes: Option<Vec<u8>> = row.try_get(column)?;
-    bytes
-        .map(|b| {
-            TokenHash::try_from(b.as_slice())
-                .map_err(|_| StoreError::Corrupt(format!("{column} is not a 32-byte hash")))
-        })
-        .transpose()
-}
-
-/// A seat's kind from its stored `kind` and `agent` columns.
-pub(super) fn seat_kind(kind: &str, agent: Option<String>) -> Result<SeatKind, StoreError> {
-    match (kind, agent) {
-        ("open", _) => Ok(SeatKind::Open),
-        ("human", _) => Ok(SeatKind::Human),
-        ("ai", Some(agent)) => Ok(SeatKind::Ai(agent)),
-        (other, _) => Err(StoreError::Corrupt(format!("seat kind `{other}`"))),
-    }
-}
-
-fn seat_from_row(row: &SqliteRow) -> Result<StoredSeat, StoreError> {
-    let kind: String = row.try_get("kind")?;
-    let agent: Option<String> = row.try_get("agent")?;
-    Ok(StoredSeat {
-        seat: row.try_get::<i64, _>("seat")? as usize,
-        kind: seat_kind(&kind, agent)?,
-        name: row.try_get("name")?,
-        token_hash: hash_column(row, "token_hash")?,
-        player_hash: hash_column(row, "player_hash")?,
-        joined_at: row.try_get("joined_at")?,
-        seed: row.try_get("seed")?,
-        join_key_hash: hash_column(row, "join_key_hash")?,
-    })
-}
-
-pub(super) fn takeover_text(then: Takeover) -> &'static str {
-    match then {
-        Takeover::Forfeit => "forfeit",
-        Takeover::Ai => "ai",
-    }
-}
-
-pub(super) fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {
-    match kind {
-        SeatKind::Open => ("open", None),
-        SeatKind::Human => ("human", None),
-        SeatKind::Ai(agent) => ("ai", Some(agent.as_str())),
-    }
-}
-
 /// Inserts action rows, many in one statement.
 pub(super) async fn insert_actions(
     tx: &mut sqlx::SqliteConnection,
@@ -268,8 +219,8 @@ pub(super) async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         inactivity_seconds, inactivity_then, listed) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -284,6 +235,7 @@ pub(super) async fn insert_table(
     .bind(table.server_seed.map(|h| h.to_vec()))
     .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
     .bind(takeover_text(table.inactivity.then))
+    .bind(table.listed)
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
@@ -337,14 +289,6 @@ pub(super) async fn write_end(
 
 async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreError> {
     let id: String = row.try_get("id")?;
-    let options_json: String = row.try_get("options")?;
-    let options: Options = serde_json::from_str(&options_json)
-        .map_err(|e| StoreError::Corrupt(format!("options of table {id}: {e}")))?;
-    let result: Option<String> = row.try_get("result")?;
-    let result = result
-        .map(|r| serde_json::from_str::<Vec<f64>>(&r))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("result of table {id}: {e}")))?;
     let seats = sqlx::query("SELECT * FROM seats WHERE table_id = ? ORDER BY seat")
         .bind(&id)
         .fetch_all(pool)
@@ -359,45 +303,9 @@ async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreErr
     .fetch_all(pool)
     .await?
     .iter()
-    .map(|a| {
-        Ok(StoredAction {
-            version: a.try_get::<i64, _>("version")? as u64,
-            seat: a.try_get::<Option<i64>, _>("seat")?.map(|s| s as usize),
-            text: a.try_get("text")?,
-            auto: a.try_get("auto")?,
-        })
-    })
-    .collect::<Result<Vec<_>, StoreError>>()?;
-    let ending: Option<String> = row.try_get("ending")?;
-    let ending = ending
-        .map(|e| serde_json::from_str::<Ending>(&e))
-        .transpose()
-        .map_err(|e| StoreError::Corrupt(format!("ending of table {id}: {e}")))?;
-    let then: String = row.try_get("inactivity_then")?;
-    let inactivity = Inactivity {
-        seconds: row.try_get::<i64, _>("inactivity_seconds")?.max(1) as u64,
-        then: if then == "ai" {
-            Takeover::Ai
-        } else {
-            Takeover::Forfeit
-        },
-    };
-    Ok(StoredTable {
-        server_seed: hash_column(&row, "server_seed")?,
-        ending,
-        inactivity,
-        game: row.try_get("game")?,
-        options,
-        auto_forced: row.try_get("auto_forced")?,
-        creator_hash: hash_column(&row, "creator_hash")?,
-        version: row.try_get::<i64, _>("version")? as u64,
-        result,
-        seats,
-        actions,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-        id,
-    })
+    .map(action_from_row)
+    .collect::<Result<Vec<_>, _>>()?;
+    table_from_row(&row, seats, actions)
 }
 
 impl Store for SqliteStore {
@@ -429,6 +337,45 @@ impl Store for SqliteStore {
             seat: seat.clone(),
             only_open: false,
         }))
+    }
+
+    fn save_analysis<'a>(
+        &'a self,
+        table_id: &'a str,
+        version: u64,
+        analysis: &'a str,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO analyses (table_id, version, analysis, created_at) \
+                 VALUES (?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET \
+                 version = excluded.version, analysis = excluded.analysis, \
+                 created_at = excluded.created_at",
+            )
+            .bind(table_id)
+            .bind(version as i64)
+            .bind(analysis)
+            .bind(now())
+            .execute(&self.writer)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn load_analysis<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<StoredAnalysis>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT version, analysis FROM analyses WHERE table_id = ?")
+                .bind(table_id)
+                .fetch_optional(&self.reader)
+                .await?;
+            row.map(|r| {
+                Ok(StoredAnalysis {
+                    version: r.try_get::<i64, _>("version")? as u64,
+                    analysis: r.try_get("analysis")?,
+                })
+            })
+            .transpose()
+        })
     }
 
     fn end_table<'a>(
@@ -490,6 +437,32 @@ impl Store for SqliteStore {
             .bind(player.to_vec())
             .fetch_all(&self.reader)
             .await?;
+            rows.iter()
+                .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+                .collect()
+        })
+    }
+
+    fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let query = if live {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed = 1 AND finished = 0 AND ending IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT ?1 OFFSET ?2",
+                )
+            } else {
+                sqlx::query(
+                    "SELECT id FROM game_tables WHERE listed = 1 AND finished = 0 AND ending IS NULL \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT ?1 OFFSET ?2",
+                )
+            };
+            let rows = query
+                .bind(i64::from(size))
+                .bind(i64::from(page) * i64::from(size))
+                .fetch_all(&self.reader)
+                .await?;
             rows.iter()
                 .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
                 .collect()

@@ -31,6 +31,7 @@ fn table(id: &str) -> StoredTable {
             seconds: 60,
             then: Takeover::Ai,
         },
+        listed: false,
     }
 }
 
@@ -177,6 +178,84 @@ async fn round_trip(db: &TestDb) {
             .unwrap()
             .is_none()
     );
+}
+
+#[tokio::test]
+async fn an_analysis_is_stored_with_its_table_and_replaced() {
+    for db in TestDb::all("analysis").await {
+        let store = db.open().await;
+        let t = table("cccccccccccccccccccccccc");
+        store.create_table(&t).await.unwrap();
+        assert_eq!(store.load_analysis(&t.id).await.unwrap(), None);
+        store
+            .save_analysis(&t.id, 1, r#"{"decisions":[]}"#)
+            .await
+            .unwrap();
+        store
+            .save_analysis(&t.id, 1, r#"{"decisions":[1]}"#)
+            .await
+            .unwrap();
+        let stored = store.load_analysis(&t.id).await.unwrap().unwrap();
+        assert_eq!(
+            stored,
+            StoredAnalysis {
+                version: 1,
+                analysis: r#"{"decisions":[1]}"#.into()
+            }
+        );
+        // Only a stored table has an analysis.
+        assert!(
+            store
+                .save_analysis("dddddddddddddddddddddddd", 1, "{}")
+                .await
+                .is_err()
+        );
+        store.close().await.unwrap();
+        // It survives the store's closing.
+        let again = db.open().await;
+        assert_eq!(again.load_analysis(&t.id).await.unwrap(), Some(stored));
+        again.close().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn listed_tables_are_found_by_open_seat_or_all_taken_latest_first_and_paged() {
+    for db in TestDb::all("listed").await {
+        let store = db.open().await;
+        let listed = |id: &str, updated_at: i64, open: bool| {
+            let mut t = table(id);
+            t.listed = true;
+            t.updated_at = updated_at;
+            if !open {
+                t.seats[0] = StoredSeat::new(0, SeatKind::Ai("random".into()));
+            }
+            t
+        };
+        let open_old = listed("listedopen00000000000001", 10, true);
+        let open_new = listed("listedopen00000000000002", 20, true);
+        let live = listed("listedlive00000000000001", 15, false);
+        let mut finished = listed("listeddone00000000000001", 30, true);
+        finished.result = Some(vec![1.0, -1.0]);
+        let unlisted = table("unlisted0000000000000001");
+        for t in [&open_old, &open_new, &live, &finished, &unlisted] {
+            store.create_table(t).await.unwrap();
+        }
+        assert_eq!(
+            store.listed_tables(false, 0, 10).await.unwrap(),
+            vec![open_new.id.clone(), open_old.id.clone()],
+            "open seats, latest first; not the unlisted or finished tables"
+        );
+        assert_eq!(
+            store.listed_tables(true, 0, 10).await.unwrap(),
+            vec![live.id.clone()]
+        );
+        assert_eq!(
+            store.listed_tables(false, 1, 1).await.unwrap(),
+            vec![open_old.id.clone()]
+        );
+        assert!(store.listed_tables(false, 2, 1).await.unwrap().is_empty());
+        store.close().await.unwrap();
+    }
 }
 
 #[tokio::test]

@@ -75,7 +75,7 @@ export function getGame(id) {
 /**
  * Creates a table.
  * @param {{game: string, options: Record<string, string>, seats: string[], player?: string,
- *   inactivity?: import('./types.js').Inactivity}} spec
+ *   inactivity?: import('./types.js').Inactivity, listed?: boolean}} spec
  * @returns {Promise<TableInfo>}
  */
 export function createTable(spec) {
@@ -163,12 +163,40 @@ export function getReplay(id, seat) {
 }
 
 /**
+ * Asks for the computer's analysis of a finished game (queued on the server).
+ * @param {string} id
+ * @returns {Promise<{status: string, version?: number, analysis?: any}>}
+ */
+export function requestAnalysis(id) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/analysis`, { body: {} });
+}
+
+/**
+ * Where the analysis of a game stands, with the analysis once done.
+ * @param {string} id
+ * @returns {Promise<{status: string, version?: number, analysis?: any}>}
+ */
+export function getAnalysis(id) {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}/analysis`);
+}
+
+/**
  * The AI's best moves for the seat to move, with win estimates.
  * @param {string} id @param {string} token
  * @returns {Promise<{version: number, hints: Hint[]}>}
  */
 export function getHints(id, token) {
   return request('GET', `/api/tables/${encodeURIComponent(id)}/hints`, { token });
+}
+
+/**
+ * A page of the tables listed in the lobby: with an open seat (`open`) or
+ * every seat taken (`live`).
+ * @param {'open' | 'live'} list @param {number} page
+ * @returns {Promise<{tables: any[], page: number, more: boolean}>}
+ */
+export function listTables(list, page) {
+  return request('GET', `/api/tables?list=${list}&page=${page}`);
 }
 
 /**

@@ -9,6 +9,8 @@ import { showLobby, showRules } from './lobby.js';
 import { showTable } from './table.js';
 import { showReplay } from './replay.js';
 import * as store from './store.js';
+import { LANGUAGES, language, preferredLanguage, rememberLanguage, setLanguage, t } from './i18n.js';
+import { h, replace } from './dom.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 /** @type {() => void} */
@@ -44,18 +46,38 @@ async function route() {
   const params = new URLSearchParams(location.search);
   const table = /^\/t\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
   if (table && params.has('replay')) {
-    document.title = 'Replay · spelbord';
+    document.title = `${t('title.replay')} · spelbord`;
     leave = await showReplay(root, table[1], nav);
   } else if (table) {
-    document.title = 'Table · spelbord';
+    document.title = `${t('title.table')} · spelbord`;
     leave = await showTable(root, table[1], params, nav);
   } else if (params.has('rules')) {
-    document.title = 'Rules · spelbord';
+    document.title = `${t('title.rules')} · spelbord`;
     leave = await showRules(root, /** @type {string} */ (params.get('rules')));
   } else {
     document.title = 'spelbord';
     leave = await showLobby(root, nav);
   }
+}
+
+/**
+ * The header in the page's language: the lobby link and the language
+ * switch (the choice is remembered; the view is drawn again in it).
+ */
+function drawHeader() {
+  const lobby = document.querySelector('header.top a.nav-lobby');
+  if (lobby) lobby.textContent = t('nav.lobby');
+  const slot = document.querySelector('header.top .lang-slot');
+  if (!slot) return;
+  const select = h('select', { id: 'language', 'data-testid': 'language', 'aria-label': t('nav.language') },
+    LANGUAGES.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === language() }, l.name)));
+  select.addEventListener('change', async () => {
+    rememberLanguage(select.value);
+    await setLanguage(select.value);
+    drawHeader();
+    route();
+  });
+  replace(slot, select);
 }
 
 window.addEventListener('popstate', () => route());
@@ -66,4 +88,6 @@ document.addEventListener('click', (e) => {
     nav.go(a.pathname + a.search);
   }
 });
+await setLanguage(preferredLanguage());
+drawHeader();
 route();

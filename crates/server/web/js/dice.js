@@ -5,6 +5,8 @@
  * every chance step of the replay against HMAC-SHA256 of the seeds.
  */
 
+import { t } from './i18n.js';
+
 /** @param {string} hex */
 function bytes(hex) {
   const out = new Uint8Array(hex.length / 2);
@@ -40,11 +42,11 @@ async function draw(key, table, version, seatSeeds) {
  * @returns {Promise<Verdict>}
  */
 export async function verifyDice(dice, steps) {
-  if (!dice || dice.scheme !== 'spelbord-dice-v1') return { ok: false, reason: 'no verifiable dice' };
-  if (!dice.server_seed) return { ok: false, reason: 'the seed is revealed when the game is over' };
+  if (!dice || dice.scheme !== 'spelbord-dice-v1') return { ok: false, reason: t('dice.none') };
+  if (!dice.server_seed) return { ok: false, reason: t('dice.later') };
   const seed = bytes(dice.server_seed);
   if (toHex(await crypto.subtle.digest('SHA-256', seed)) !== dice.commitment) {
-    return { ok: false, reason: 'the seed does not match its commitment' };
+    return { ok: false, reason: t('dice.mismatch') };
   }
   const key = await crypto.subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   let checked = 0;
@@ -58,7 +60,7 @@ export async function verifyDice(dice, steps) {
       if (x < sum) { chosen = outcome.text; break; }
     }
     if (chosen !== step.text) {
-      return { ok: false, reason: `chance action ${step.version} is ${step.text}, the seeds give ${chosen}` };
+      return { ok: false, reason: t('dice.wrong_roll', { version: step.version, roll: step.text, seeded: chosen }) };
     }
     checked++;
   }

@@ -105,13 +105,17 @@ export function replace(el, ...children) {
  * @param {...(Child | Child[])} children
  */
 export function target(target, label, attrs, ...children) {
-  return s('g', {
+  const el = s('g', {
     ...attrs,
     'data-target': target,
     role: 'button',
     tabindex: 0,
     'aria-label': label,
   }, ...children);
+  // The label names the target in full; the numbers and words drawn on it
+  // are part of the picture.
+  for (const text of el.querySelectorAll('text')) text.setAttribute('aria-hidden', 'true');
+  return el;
 }
 
 /**

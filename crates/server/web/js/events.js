@@ -11,6 +11,9 @@
  *   One event as the server sends it.
  */
 
+import { listText, t } from './i18n.js';
+import { colourName } from './names.js';
+
 /**
  * An event in words.
  * @param {GameEvent | string} event
@@ -20,95 +23,100 @@
 export function eventText(event, who) {
   if (typeof event === 'string') return event;
   const f = event.fields || {};
-  /** @param {number} n @param {string} one @param {string} [many] */
-  const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-  /** A seat's possessive ("your" for the viewer). @param {number} p */
-  const whose = (p) => (who(p) === 'You' ? 'your' : `${who(p)}'s`);
-  /** A seat and its verb: "You pick up", "Blue picks up". @param {number} p @param {string} says @param {string} say */
-  const does = (p, says, say) => `${who(p)} ${who(p) === 'You' ? say : says}`;
+  /**
+   * The event's sentence about seat `p`: the `.you` form when `p` is the
+   * viewer, with `who` (the seat's name) and the other values.
+   * @param {string} key @param {number} p @param {Record<string, any>} [params]
+   */
+  const say = (key, p, params = {}) => t(isYou(who(p)) ? `${key}.you` : key, { who: who(p), ...params });
   switch (event.kind) {
     // Stumphög
     case 'opening':
-      return `Roll for Stumpen ${f.dice[0]}–${f.dice[1]}: ${does(f.starter, 'lays Stumpen and begins', 'lay Stumpen and begin')}; ${does(f.other, 'gets', 'get')} the other stone in Hög`;
+      return t('ev.opening', { a: f.dice[0], b: f.dice[1], starts: say('ev.opening_starter', f.starter), other: say('ev.opening_other', f.other) });
     case 'stumpen_out':
-      return f.stones === 1
-        ? `Slå ut: the stone goes on from Stumpen to ${whose(f.by)} Ute`
-        : `Slå ut: 1 of the ${f.stones} stones goes on to ${whose(f.by)} Ute, ${f.stay} stay in Stumpen`;
+      return f.stones === 1 ? say('ev.stumpen_out_one', f.by) : say('ev.stumpen_out', f.by, { n: f.stones, stay: f.stay });
     case 'over_stumpen':
-      return `Slagna över: ${count(f.stones, 'stone')} past Stumpen to ${whose(f.to)} Hög`;
+      return say('ev.over_stumpen', f.to, { n: f.stones });
     case 'bat_in': {
       const parts = [];
-      if (f.own_hog) parts.push(`${f.own_hog} from own Hög`);
-      if (f.their_ute) parts.push(`${f.their_ute} from the other's Ute`);
-      if (f.their_hog) parts.push(`${f.their_hog} from the other's Hög`);
-      return `Slå in: ${count(f.own_hog + f.their_ute + f.their_hog, 'stone')} to ${whose(f.by)} Port (${parts.join(', ')})`;
+      if (f.own_hog) parts.push(t('ev.from_own_hog', { n: f.own_hog }));
+      if (f.their_ute) parts.push(t('ev.from_their_ute', { n: f.their_ute }));
+      if (f.their_hog) parts.push(t('ev.from_their_hog', { n: f.their_hog }));
+      return say('ev.bat_in', f.by, { n: f.own_hog + f.their_ute + f.their_hog, from: parts.join(', ') });
     }
     case 'bat_out':
-      return `Slå ut: ${count(f.stumpen + f.own_hog, 'stone')} to ${whose(f.by)} Ute (${f.stumpen} from Stumpen${f.own_hog ? `, ${f.own_hog} from own Hög` : ''})`;
+      return say('ev.bat_out', f.by, { n: f.stumpen + f.own_hog, from: [t('ev.from_stumpen', { n: f.stumpen }), f.own_hog ? t('ev.from_own_hog', { n: f.own_hog }) : ''].filter(Boolean).join(', ') });
     case 'stumpvarning':
-      return `Stumpvarning! ${who(f.player)}: ${f.ute} stones in Ute`;
+      return t('ev.stumpvarning', { who: who(f.player), n: f.ute });
     case 'end_ute':
-      return `${who(f.winner)}: ${f.ute} stones in Ute, the game is won`;
+      return t('ev.end_ute', { who: who(f.winner), n: f.ute });
     case 'end_dried_out':
-      return `${who(f.loser)}: uttorkad (no stones in Hög or Ute), the game is lost`;
+      return t('ev.end_dried_out', { who: who(f.loser) });
     case 'end_both_dried_out':
-      return 'Both players are uttorkade: a draw';
+      return t('ev.end_both_dried_out');
     case 'end_turn_cap':
-      return `The turn limit (${f.cap}) is reached: a draw`;
+      return t('ev.end_turn_cap', { n: f.cap });
     // Läger
     case 'knockout':
-      return `${does(f.by, 'knocks out', 'knock out')} ${whose(f.owner)} ${f.piece} on ${f.at}`;
+      return say('ev.knockout', f.by, { piece: t(`lager.piece.${f.piece}`), at: f.at, whose: isYou(who(f.owner)) ? t('ev.whose_you') : t('ev.whose', { who: who(f.owner) }) });
     case 'end_camp':
-      return `${does(f.winner, 'wins', 'win')}: two stones in the other camp`;
+      return say('ev.end_camp', f.winner);
     case 'end_no_action':
-      return `${does(f.winner, 'wins', 'win')}: the other side has no move`;
+      return say('ev.end_no_action', f.winner);
     case 'end_repetition':
-      return 'A draw: the same position for the third time';
+      return t('ev.end_repetition');
     case 'end_ply_cap':
-      return 'A draw: the move limit is reached';
+      return t('ev.end_ply_cap');
     // Stortok
     case 'pick_up':
-      return `${does(f.player, 'picks up', 'pick up')} ${count(f.cards, 'card')}`;
+      return say('ev.pick_up', f.player, { n: f.cards });
     case 'trick_complete':
-      return 'The trick is complete';
+      return t('ev.trick_complete');
     case 'set_aside':
-      return `${count(f.cards, 'card')} set aside`;
+      return t('ev.set_aside', { n: f.cards });
     case 'player_out':
-      return `${does(f.player, 'has no cards left and is out', 'have no cards left and are out')}`;
+      return say('ev.player_out', f.player);
     case 'end_stortok':
-      return `${does(f.loser, 'is', 'are')} left holding cards: the stortok`;
+      return say('ev.end_stortok', f.loser);
     case 'end_cap':
-      return `The turn limit (${f.cap}) is reached: no loser`;
+      return t('ev.end_cap', { n: f.cap });
     case 'end_no_loser':
-      return 'Nobody holds cards: no loser';
+      return t('ev.end_no_loser');
     // High-O Gammon and Tric-Trac
     case 'opening_doubled':
-      return `Equal numbers in the roll for the start: the stake doubles to ${f.stake}`;
+      return t('ev.opening_doubled', { n: f.stake });
     case 'starts':
-      return `${does(f.player, 'rolled highest, chooses a colour and starts', 'rolled highest, choose a colour and start')}`;
+      return say('ev.starts', f.player);
     case 'colour_chosen':
       return f.colour === f.was
-        ? `${does(f.player, 'keeps', 'keep')} ${f.colour} and ${who(f.player) === 'You' ? 'start' : 'starts'}`
-        : `${who(f.player)} chose to play ${f.colour} (was ${f.was}); the others keep their turn order and take the next colours`;
+        ? say('ev.colour_kept', f.player, { colour: colourName(f.colour) })
+        : say('ev.colour_chosen', f.player, { colour: colourName(f.colour), was: colourName(f.was) });
     case 'opening_tie':
-      return `${f.players.map(who).join(' and ')} tie for the highest and roll again`;
+      return t('ev.opening_tie', { who: listText(f.players.map(who)) });
     case 'hit':
-      return `${does(f.by, 'hits', 'hit')} ${who(f.victim) === 'You' ? 'you' : who(f.victim)} on ${f.field}`;
+      return isYou(who(f.victim))
+        ? t('ev.hit_you', { who: who(f.by), field: f.field })
+        : say('ev.hit', f.by, { victim: who(f.victim), field: f.field });
     case 'won':
-      return `${does(f.winner, 'has', 'have')} won`;
+      return say('ev.won', f.winner);
     case 'roll_again':
-      return `${does(f.player, 'rolled a double and rolls again', 'rolled a double and roll again')}`;
+      return say('ev.roll_again', f.player);
     case 'take':
-      return `${does(f.player, 'takes', 'take')} the double`;
+      return say('ev.take', f.player);
     case 'drop':
-      return `${does(f.player, 'drops', 'drop')} out, owing ${f.owes}; those stones leave the board`;
+      return say('ev.drop', f.player, { n: f.owes });
     case 'won_by_drops':
-      return `Everyone else dropped out: ${does(f.winner, 'wins', 'win')}`;
+      return say('ev.won_by_drops', f.winner);
     case 'stake':
-      return `The stake is now ${f.stake}`;
+      return t('ev.stake', { n: f.stake });
     default:
       return event.text || event.kind;
   }
+}
+
+/** Whether a seat's name is the viewer's ("You"). @param {string} name */
+function isYou(name) {
+  return name === t('name.you');
 }
 
 /**
@@ -136,66 +144,67 @@ export function outcomeText(game, outcome, obs, returns, who) {
   const l = outcome.loser;
   const winner = w === null || w === undefined ? '' : who(w);
   const loser = l === null || l === undefined ? (w === 0 || w === 1 ? who(1 - w) : '') : who(l);
-  /** A seat's possessive ("your" for the viewer). @param {string} name */
-  const whose = (name) => (name === 'You' ? 'your' : `${name}'s`);
   const points = w === null || w === undefined ? 0 : returns[w] || 0;
-  const pts = (/** @type {number} */ n) => `${n} point${n === 1 ? '' : 's'}`;
-  const cube = obs && obs.cube_enabled && obs.cube > 1 ? ` (the cube stands at ${obs.cube})` : '';
+  const cube = obs && obs.cube_enabled && obs.cube > 1 ? t('end.cube', { n: obs.cube }) : '';
+  /**
+   * The ending's sentence: the `.you` form when `name` is the viewer.
+   * @param {string} key @param {string} name @param {Record<string, any>} [params]
+   */
+  const say = (key, name, params = {}) => t(isYou(name) ? `${key}.you` : key, { winner, loser, n: points, cube, ...params });
   switch (outcome.ending) {
     // Tawla and backgammon
     case 'single':
-      return [`${winner} bore off all 15 checkers first: a single game, ${pts(points)}${cube}.`];
+      return [say('end.single', winner)];
     case 'gammon':
-      return game === 'tawla'
-        ? [`${winner} bore off all 15 checkers before ${loser} bore off any: a double game (diplo), ${pts(points)}${cube}.`]
-        : [`${winner} bore off all 15 checkers before ${loser} bore off any: a gammon, ${pts(points)}${cube}.`];
+      return [say(game === 'tawla' ? 'end.diplo' : 'end.gammon', winner)];
     case 'backgammon':
-      return [`${winner} bore off all 15 checkers while ${loser} had borne off none and still had a checker on the bar or in ${whose(winner)} home: a backgammon, ${pts(points)}${cube}.`];
+      return [say('end.backgammon', winner)];
     case 'mother':
-      return [`${winner} pinned ${whose(loser)} mother (the last checker on its starting point): the mother rule, ${pts(points)}${cube}.`];
+      return [isYou(loser) ? t('end.mother_yours', { winner, n: points, cube }) : say('end.mother', winner)];
     case 'both_mothers':
-      return ['Both mothers are pinned: a draw, no points.'];
+      return [t('end.both_mothers')];
     case 'dead_position':
-      return ['Neither side can ever move again: a draw, no points.'];
+      return [t('end.dead_position')];
     case 'dropped':
-      if (game === 'high-gammon' || game === 'tric-trac') return [`Everyone else dropped the double: ${winner} ${winner === 'You' ? 'win' : 'wins'}.`];
-      return [`${loser} dropped the double: ${winner} ${winner === 'You' ? 'win' : 'wins'} the stake, ${pts(points)}.`];
+      if (game === 'high-gammon' || game === 'tric-trac') return [say('end.dropped_all', winner)];
+      return [isYou(loser) ? t('end.dropped_by_you', { winner, n: points }) : say('end.dropped', winner)];
     case 'match': {
-      const lines = [`${winner} won the match to ${obs.match_to}, ${obs.score[0]}–${obs.score[1]}.`];
+      const lines = [say('end.match', winner, { to: obs.match_to, a: obs.score[0], b: obs.score[1] })];
       if (obs.last_ending) {
         const last = outcomeText(game, { ending: obs.last_ending, winner: w }, { ...obs, cube_enabled: false }, [obs.last_game ? obs.last_game[1] : 0, obs.last_game ? obs.last_game[1] : 0], who);
-        if (last.length) lines.push(`The last game: ${last[0]}`);
+        if (last.length) lines.push(t('end.last_game', { text: last[0] }));
       }
       return lines;
     }
     // High-O Gammon and Tric-Trac
     case 'borne_off':
-      return [`${winner} bore off all 9 stones first.`];
+      return [say('end.borne_off', winner)];
     case 'goal_points':
-      return [`${winner} filled the three goal points, three stones on each.`];
+      return [say('end.goal_points', winner)];
     // Stumphög
     case 'dried_out':
-      return [`${loser} dried out (uttorkad): no stones left in Hög or Ute.`];
+      return [say('end.dried_out', loser)];
     case 'both_dried_out':
-      return ['Both players dried out (uttorkade) at once: a draw.'];
+      return [t('end.both_dried_out')];
     case 'ute_threshold': {
       const ute = obs && obs.ute && w !== null && w !== undefined ? obs.ute[w] : null;
-      return [`${winner} ${winner === 'You' ? 'have' : 'has'} ${ute === null ? 'more than 40' : ute} stones in Ute, more than ${obs && obs.rules ? obs.rules.win - 1 : 40}: the game is won.`];
+      const limit = obs && obs.rules ? obs.rules.win - 1 : 40;
+      return [ute === null ? say('end.ute_over', winner, { limit }) : say('end.ute', winner, { ute, limit })];
     }
     case 'turn_cap':
-      if (game === 'stortok') return ['Nobody is left alone holding cards (or the turn limit came first): no stortok, a draw.'];
-      if (game === 'lager') return ['The move limit is reached: a draw.'];
-      return ['The turn limit is reached: a draw.'];
+      if (game === 'stortok') return [t('end.stortok_cap')];
+      if (game === 'lager') return [t('end.move_cap')];
+      return [t('end.turn_cap')];
     // Läger
     case 'camp':
-      return [`${winner} ${winner === 'You' ? 'have' : 'has'} two stones in ${whose(loser)} camp.`];
+      return [isYou(loser) ? t('end.camp_yours', { winner }) : say('end.camp', winner)];
     case 'no_move':
-      return [`${loser} had no move on ${loser === 'You' ? 'your' : 'their'} turn: ${winner} ${winner === 'You' ? 'win' : 'wins'}.`];
+      return [isYou(loser) ? t('end.no_move_you', { winner }) : say('end.no_move', winner)];
     case 'repetition':
-      return ['The same position came a third time: a draw.'];
+      return [t('end.repetition')];
     // Stortok
     case 'stortok':
-      return [`${loser} ${loser === 'You' ? 'are' : 'is'} left holding cards: the stortok, who loses.`];
+      return [say('end.stortok', loser)];
     default:
       return [];
   }
@@ -210,21 +219,20 @@ export function outcomeText(game, outcome, obs, returns, who) {
 export function paysText(obs, seat) {
   const p = obs && obs.players ? obs.players[seat] : null;
   if (!p || p.pays === null || p.pays === undefined || obs.winner === seat) return '';
-  const n = (/** @type {number} */ k, /** @type {string} */ one) => `${k} ${one}${k === 1 ? '' : 's'}`;
-  if (obs.game === 'tric-trac') return `pays ${p.pays}`;
+  if (obs.game === 'tric-trac') return t('pays.plain', { n: p.pays });
   switch (obs.scoring) {
     case 'points': {
       const parts = [];
-      if (p.short_of_goal) parts.push(`${n(p.short_of_goal, 'stone')} short of the goal points × 4`);
-      if (p.bar) parts.push(`${n(p.bar, 'stone')} on the bar × 8`);
-      return `pays ${p.pays}${parts.length ? `: ${parts.join(', ')}` : ': every stone home'}`;
+      if (p.short_of_goal) parts.push(t('pays.short', { n: p.short_of_goal }));
+      if (p.bar) parts.push(t('pays.bar', { n: p.bar }));
+      return parts.length ? t('pays.points', { n: p.pays, why: parts.join(', ') }) : t('pays.all_home', { n: p.pays });
     }
     case 'cube':
-      return p.dropped_at !== null && p.dropped_at !== undefined ? `dropped out at stake ${p.dropped_at}, pays ${p.pays}` : `pays the stake, ${p.pays}`;
+      return p.dropped_at !== null && p.dropped_at !== undefined ? t('pays.dropped', { n: p.pays, at: p.dropped_at }) : t('pays.stake', { n: p.pays });
     case 'traditional':
-      return `pays ${p.pays}: ${['', 'single (a stone borne off)', 'double (none borne off)', 'triple (none borne off, a stone on the bar or short of the home stretch)'][p.pays] || ''}`;
+      return p.pays >= 1 && p.pays <= 3 ? t(`pays.traditional_${p.pays}`) : t('pays.plain', { n: p.pays });
     default:
-      return `pays ${p.pays}`;
+      return t('pays.plain', { n: p.pays });
   }
 }
 
@@ -245,7 +253,7 @@ export function matchGameEnded(game, before, obs, who) {
   const [winner, points] = obs.last_game;
   const loser = winner === null ? null : 1 - winner;
   const lines = outcomeText(game, { ending: obs.last_ending, winner, loser }, { ...obs, cube_enabled: false }, [points, points], who);
-  lines.push(`The match, to ${obs.match_to}: ${who(0)} ${obs.score[0]}, ${who(1)} ${obs.score[1]}.`);
+  lines.push(t('end.match_score', { to: obs.match_to, first: who(0), a: obs.score[0], second: who(1), b: obs.score[1] }));
   return lines;
 }
 
@@ -267,6 +275,5 @@ export function moveInViewersTerms(game, text, otherSide) {
   if (otherSide) out = out.replace(/(?<![(\d-])\b([1-9]|1\d|2[0-4])\b(?![-\d)])/g, (d) => String(25 - Number(d)));
   const marks = (out.match(/\*/g) || []).length;
   if (marks === 0) return out;
-  const word = game === 'tawla' ? 'pins' : 'hits';
-  return `${out} (${marks > 1 ? `${word} ${marks}` : word})`;
+  return `${out} (${t(game === 'tawla' ? 'log.pins' : 'log.hits', { n: marks })})`;
 }

@@ -81,13 +81,17 @@ export function attachBoardInput(box, handlers) {
   box.addEventListener('keydown', (e) => {
     const t = targetOf(e.target);
     if (!t) return;
-    if (e.key === 'Enter' || e.key === ' ') {
+    // A piece that cannot be chosen now lets Enter through (to confirm).
+    if ((e.key === 'Enter' || e.key === ' ') && t.matches('[data-state], .can-pick')) {
       e.preventDefault();
       e.stopPropagation();
       handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
     } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
       e.preventDefault();
-      const all = /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target]')]);
+      // Over the legal choices when there are any, else over every target.
+      const choices = /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target][data-state]')]);
+      const all = choices.length && choices.includes(/** @type {SVGElement} */ (t)) ? choices
+        : choices.length ? [/** @type {SVGElement} */ (t), ...choices] : /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target]')]);
       const i = all.indexOf(/** @type {SVGElement} */ (t));
       const next = all[(i + (e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1) + all.length) % all.length];
       if (next) next.focus();

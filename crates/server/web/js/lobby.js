@@ -8,8 +8,11 @@
 import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace, s } from './dom.js';
-import { LEVELS, durationText, inactivityText, seatRole } from './names.js';
+import { LEVELS, durationText, gameName, gameNameById, gameSummary, inactivityText, levelName, optionHelp, optionLabel, optionValue, seatRole, withoutRuleIds } from './names.js';
+import { errorText } from './errors.js';
+import { drawListed } from './lists.js';
 import { invite } from './prompts.js';
+import { language, t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').OptionSpec} OptionSpec */
@@ -79,13 +82,13 @@ function seatCount(game, options) {
  * @param {Nav} nav
  */
 export async function showLobby(root, nav) {
-  replace(root, h('p', { class: 'muted' }, 'Loading the games…'));
+  replace(root, h('p', { class: 'muted' }, t('lobby.loading')));
   /** @type {GameInfo[]} */
   let games;
   try {
     games = await api.listGames();
   } catch (e) {
-    replace(root, h('div', { class: 'error-box' }, `The games cannot be loaded: ${e instanceof Error ? e.message : e}`));
+    replace(root, h('div', { class: 'error-box' }, t('lobby.load_failed', { reason: errorText(e) })));
     return () => {};
   }
   const saved = store.lastChoices();
@@ -95,20 +98,23 @@ export async function showLobby(root, nav) {
   /** @type {string[]} */
   let seats = [];
 
-  const list = h('div', { class: 'game-list', role: 'group', 'aria-label': 'Games' });
+  const list = h('div', { class: 'game-list', role: 'group', 'aria-label': t('lobby.games') });
   const form = h('div', { class: 'form-grid' });
   const seatBox = h('div', { class: 'form-grid', style: 'margin-top: .8rem' });
   const result = h('div');
   const errorBox = h('div', { role: 'alert' });
-  const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name (optional)', maxlength: 40, id: 'player-name' });
+  const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: t('lobby.name_placeholder'), maxlength: 40, id: 'player-name' });
   const running = h('div', { class: 'panel' });
-  const createButton = h('button', { class: 'btn primary', 'data-testid': 'create' }, 'Create the table');
+  const openBox = h('div', { class: 'panel listed-panel', 'data-testid': 'open-list' });
+  const liveBox = h('div', { class: 'panel listed-panel', 'data-testid': 'live-list' });
+  const createButton = h('button', { class: 'btn primary', 'data-testid': 'create' }, t('lobby.create'));
   const savedWait = WAITS.includes(Number(saved.inactivity?.seconds)) ? Number(saved.inactivity.seconds) : DEFAULT_WAIT;
   const waitSelect = h('select', { id: 'inactivity-seconds', 'data-testid': 'inactivity-seconds' },
-    WAITS.map((w) => h('option', { value: w, selected: w === savedWait }, w === DEFAULT_WAIT ? `${durationText(w)} (default)` : durationText(w))));
+    WAITS.map((w) => h('option', { value: w, selected: w === savedWait }, w === DEFAULT_WAIT ? t('lobby.default_value', { value: durationText(w) }) : durationText(w))));
   const thenSelect = h('select', { id: 'inactivity-then', 'data-testid': 'inactivity-then' },
-    h('option', { value: 'forfeit', selected: saved.inactivity?.then !== 'ai' }, 'loses the game (default)'),
-    h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, 'the computer plays on for him'));
+    h('option', { value: 'forfeit', selected: saved.inactivity?.then !== 'ai' }, t('lobby.then_forfeit')),
+    h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, t('lobby.then_ai')));
+  const listedBox = h('input', { type: 'checkbox', id: 'listed', 'data-testid': 'listed', checked: saved.listed === true });
   const inactivity = () => ({ seconds: Number(waitSelect.value), then: /** @type {'forfeit' | 'ai'} */ (thenSelect.value === 'ai' ? 'ai' : 'forfeit') });
 
   const resetFor = (/** @type {GameInfo} */ g) => {
@@ -132,7 +138,7 @@ export async function showLobby(root, nav) {
     replace(list, games.map((g) => h('button', {
       class: 'game-card', 'aria-pressed': g.id === game.id ? 'true' : 'false', 'data-game': g.id,
       onclick: () => { resetFor(g); draw(); },
-    }, icon(g.id), h('span', { class: 'name' }, g.name), h('span', { class: 'sum' }, g.summary))));
+    }, icon(g.id), h('span', { class: 'name' }, gameName(g)), h('span', { class: 'sum' }, gameSummary(g)))));
   };
 
   const drawOptions = () => {
@@ -143,7 +149,7 @@ export async function showLobby(root, nav) {
       /** @type {HTMLSelectElement | HTMLInputElement} */
       let field;
       if (o.kind === 'choice') {
-        field = h('select', { id, name: o.key }, (o.values || []).map((v) => h('option', { value: v, selected: v === options[o.key] }, v === o.default ? `${v} (default)` : v)));
+        field = h('select', { id, name: o.key }, (o.values || []).map((v) => h('option', { value: v, selected: v === options[o.key] }, v === o.default ? t('lobby.default_value', { value: optionValue(o.key, v) }) : optionValue(o.key, v))));
       } else {
         field = h('input', { id, name: o.key, type: 'number', min: o.min, max: o.max, value: options[o.key] });
       }
@@ -155,9 +161,9 @@ export async function showLobby(root, nav) {
           drawChoice();
         }
       });
-      rows.push(h('label', { for: id }, o.key), field, h('div', { class: 'help' }, `${o.help} (default ${o.default})`));
+      rows.push(h('label', { for: id }, optionLabel(o.key)), field, h('div', { class: 'help' }, t('lobby.option_help', { help: optionHelp(game.id, o), value: optionValue(o.key, o.default) })));
     }
-    replace(form, rows.length ? rows : h('p', { class: 'muted' }, 'This game has no options.'));
+    replace(form, rows.length ? rows : h('p', { class: 'muted' }, t('lobby.no_options')));
   };
 
   const drawSeats = () => {
@@ -166,9 +172,9 @@ export async function showLobby(root, nav) {
     seats.forEach((choice, i) => {
       const id = `seat-${i}`;
       const sel = h('select', { id, 'data-seat': i },
-        h('option', { value: 'you', selected: choice === 'you' }, 'You'),
-        h('option', { value: 'open', selected: choice === 'open' }, 'Open seat (invite a friend)'),
-        computerChoices(game).map((a) => h('option', { value: a, selected: choice === a }, `Computer: ${a.replace(/^ai:/, '')}`)));
+        h('option', { value: 'you', selected: choice === 'you' }, t('lobby.seat_you')),
+        h('option', { value: 'open', selected: choice === 'open' }, t('lobby.seat_open')),
+        computerChoices(game).map((a) => h('option', { value: a, selected: choice === a }, t('lobby.seat_computer', { level: levelName(a) }))));
       sel.addEventListener('change', () => {
         if (sel.value === 'you') seats = seats.map((c) => (c === 'you' ? 'open' : c));
         seats[i] = sel.value;
@@ -183,8 +189,8 @@ export async function showLobby(root, nav) {
   const choice = h('span', { class: 'small muted', 'data-testid': 'create-summary' });
   /** What the main button will create: the game and who plays. */
   const drawChoice = () => {
-    const who = seats.map((c) => (c === 'you' ? 'you' : c === 'open' ? 'an open seat' : `the computer (${c.replace(/^ai:/, '')})`));
-    replace(choice, `${game.name}: ${who.join(', ')}`);
+    const who = seats.map((c) => (c === 'you' ? t('lobby.summary_you') : c === 'open' ? t('lobby.summary_open') : t('lobby.summary_computer', { level: levelName(c) })));
+    replace(choice, `${gameName(game)}: ${who.join(', ')}`);
   };
 
   const draw = () => {
@@ -199,7 +205,7 @@ export async function showLobby(root, nav) {
     createButton.disabled = true;
     const name = nameInput.value.trim();
     store.setPlayerName(name);
-    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity() });
+    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity(), listed: listedBox.checked });
     try {
       const created = await api.createTable({
         game: game.id,
@@ -207,6 +213,7 @@ export async function showLobby(root, nav) {
         seats: seats.map((c) => (c === 'you' ? 'open' : c)),
         player: store.playerKey(),
         inactivity: inactivity(),
+        listed: listedBox.checked,
       });
       store.rememberCreated(created.id);
       const mine = seats.indexOf('you');
@@ -216,7 +223,7 @@ export async function showLobby(root, nav) {
       }
       nav.go(`/t/${created.id}`);
     } catch (e) {
-      replace(errorBox, h('div', { class: 'error-box' }, e instanceof Error ? e.message : String(e)));
+      replace(errorBox, h('div', { class: 'error-box' }, errorText(e)));
     } finally {
       createButton.disabled = false;
     }
@@ -225,24 +232,27 @@ export async function showLobby(root, nav) {
   resetFor(game);
   draw();
   replace(root, h('div', { class: 'lobby' },
-    h('div', { class: 'lobby-intro' }, h('h1', {}, 'Play a game'),
-      h('p', { class: 'muted' }, 'Pick a game, choose who plays, and create the table. Invite friends with a link, or play the computer.')),
-    h('section', { class: 'panel', 'aria-label': 'New table' },
-      h('h2', {}, 'New table'), list,
-      h('h3', {}, 'Options'), form,
-      h('h3', {}, 'Players'),
-      h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, 'Your name'), nameInput),
+    h('div', { class: 'lobby-intro' }, h('h1', {}, t('lobby.title')),
+      h('p', { class: 'muted' }, t('lobby.intro'))),
+    h('section', { class: 'panel', 'aria-label': t('lobby.new_table') },
+      h('h2', {}, t('lobby.new_table')), list,
+      h('h3', {}, t('lobby.options')), form,
+      h('h3', {}, t('lobby.players')),
+      h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput),
       seatBox,
-      h('h3', {}, 'A player who stops moving'),
+      h('div', { class: 'check-row' }, listedBox, h('label', { for: 'listed' }, t('lists.listed_label'))),
+      h('h3', {}, t('lobby.away_title')),
       h('div', { class: 'form-grid' },
-        h('label', { for: 'inactivity-seconds' }, 'after'), waitSelect,
-        h('label', { for: 'inactivity-then' }, 'then he'), thenSelect,
-        h('div', { class: 'help' }, 'A table still waiting for players that long is closed.')),
+        h('label', { for: 'inactivity-seconds' }, t('lobby.away_after')), waitSelect,
+        h('label', { for: 'inactivity-then' }, t('lobby.away_then')), thenSelect,
+        h('div', { class: 'help' }, t('lobby.away_help'))),
       // The main action stays in sight at the foot of the screen while the choices scroll.
-      h('div', { class: 'row create-row' }, createButton, choice, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, 'Rules')),
+      h('div', { class: 'row create-row' }, createButton, choice, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, t('lobby.rules'))),
       errorBox, result),
-    h('section', { 'aria-label': 'Your tables' }, running)));
+    h('section', { 'aria-label': t('lobby.your_tables') }, running, openBox, liveBox)));
   drawRunning(running, nav);
+  drawListed(openBox, 'open', nav);
+  drawListed(liveBox, 'live', nav);
   const timer = setInterval(() => drawRunning(running, nav), 15000);
   return () => clearInterval(timer);
 }
@@ -259,15 +269,15 @@ async function drawRunning(box, nav) {
     tables = [];
   }
   const open = (/** @type {string} */ id) => (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${id}`); };
-  replace(box, h('h2', {}, 'Your tables'),
+  replace(box, h('h2', {}, t('lobby.your_tables')),
     tables.length === 0
-      ? h('p', { class: 'muted small' }, 'No running tables. Tables you create or join appear here.')
-      : h('ul', { class: 'table-list', 'data-testid': 'my-tables' }, tables.map((t) => h('li', {},
-        h('a', { href: `/t/${t.id}`, onclick: open(t.id) }, `${t.game}`),
-        h('span', { class: 'small muted' }, `${t.status}, move ${t.version}`),
-        t.your_turn ? h('span', { class: 'badge turn' }, 'your turn') : h('span', { class: 'badge' }, t.status),
-        t.inactivity ? h('span', { class: 'small muted rule', 'data-testid': 'inactivity' }, inactivityText(t.inactivity)) : null,
-        t.seats.filter((/** @type {any} */ s) => s.kind === 'open').slice(0, 1).map((/** @type {any} */ s) => invite(`${location.origin}/t/${t.id}?seat=${s.seat}`, seatRole(t.game, s.seat)))))));
+      ? h('p', { class: 'muted small' }, t('lobby.no_tables'))
+      : h('ul', { class: 'table-list', 'data-testid': 'my-tables' }, tables.map((tb) => h('li', {},
+        h('a', { href: `/t/${tb.id}`, onclick: open(tb.id) }, gameNameById(tb.game)),
+        h('span', { class: 'small muted' }, t('lobby.table_line', { status: t(`status.${tb.status}`), n: tb.version })),
+        tb.your_turn ? h('span', { class: 'badge turn' }, t('lobby.your_turn')) : h('span', { class: 'badge' }, t(`status.${tb.status}`)),
+        tb.inactivity ? h('span', { class: 'small muted rule', 'data-testid': 'inactivity' }, inactivityText(tb.inactivity)) : null,
+        tb.seats.filter((/** @type {any} */ s) => s.kind === 'open').slice(0, 1).map((/** @type {any} */ s) => invite(`${location.origin}/t/${tb.id}?seat=${s.seat}`, seatRole(tb.game, s.seat)))))));
 }
 
 /**
@@ -279,9 +289,15 @@ async function drawRunning(box, nav) {
 export async function showRules(root, id) {
   try {
     const game = await api.getGame(id);
-    replace(root, h('article', { class: 'panel rules' }, markdown(game.rules || 'No rules text.')));
+    // The rules are written in English: other languages get the game's
+    // summary in their words and a note above the English text.
+    const english = language() === 'en';
+    replace(root,
+      english ? null : h('section', { class: 'panel rules-intro', 'data-testid': 'rules-intro' },
+        h('h1', {}, gameName(game)), h('p', {}, gameSummary(game)), h('p', { class: 'muted small' }, t('rules.english_only'))),
+      h('article', { class: 'panel rules', lang: 'en', dir: 'ltr' }, markdown(withoutRuleIds(game.rules || t('rules.none')))));
   } catch (e) {
-    replace(root, h('div', { class: 'error-box' }, e instanceof Error ? e.message : String(e)));
+    replace(root, h('div', { class: 'error-box' }, errorText(e)));
   }
   return () => {};
 }

@@ -3,6 +3,10 @@
 
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
 /** @typedef {import('./types.js').ActionInfo} ActionInfo */
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').OptionSpec} OptionSpec */
+
+import { has, t, tOr } from './i18n.js';
 
 /** The AI levels offered in the lobby. */
 export const LEVELS = ['easy', 'medium', 'hard', 'expert'];
@@ -15,18 +19,18 @@ export function seatRole(game, seat, obs) {
   switch (game) {
     case 'tawla':
     case 'backgammon':
-      return seat === 0 ? 'White' : 'Black';
+      return seat === 0 ? t('role.white') : t('role.black');
     case 'lager':
-      return seat === 0 ? 'South' : 'North';
+      return seat === 0 ? t('role.south') : t('role.north');
     case 'stumphog':
-      return `Player ${seat + 1}`;
+      return t('role.player', { n: seat + 1 });
     case 'stortok':
-      return seat === 0 ? 'Player 1, dealer' : `Player ${seat + 1}`;
+      return seat === 0 ? t('role.dealer') : t('role.player', { n: seat + 1 });
     case 'high-gammon':
     case 'tric-trac':
-      return obs && obs.players && obs.players[seat] ? obs.players[seat].colour : `Player ${seat + 1}`;
+      return obs && obs.players && obs.players[seat] ? colourName(obs.players[seat].colour) : t('role.player', { n: seat + 1 });
     default:
-      return `Seat ${seat + 1}`;
+      return t('role.seat', { n: seat + 1 });
   }
 }
 
@@ -49,10 +53,68 @@ export function seatColour(game, seat, obs) {
  * @param {string | undefined} agent @param {number} [seat]
  */
 export function agentName(agent, seat) {
-  const number = seat === undefined ? '' : ` ${seat + 1}`;
-  if (!agent) return `Computer${number}`;
+  if (!agent) return seat === undefined ? t('name.computer') : t('name.computer_n', { n: seat + 1 });
+  const level = levelName(agent);
+  return seat === undefined ? t('name.computer_level', { level }) : t('name.computer_n_level', { n: seat + 1, level });
+}
+
+/** A computer's level in words ("medium"), or the agent's own name. @param {string} agent */
+export function levelName(agent) {
   const level = agent.startsWith('ai:') ? agent.slice(3) : agent;
-  return `Computer${number} (${level})`;
+  return tOr(`level.${level}`, level);
+}
+
+/** A High-O Gammon colour in words (the server names them in English). @param {string} colour */
+export function colourName(colour) {
+  return tOr(`colour.${String(colour).toLowerCase()}`, colour);
+}
+
+/** A game's name. @param {GameInfo} game */
+export function gameName(game) {
+  return tOr(`game.${game.id}.name`, game.name);
+}
+
+/** A game's name by its id. @param {string} id */
+export function gameNameById(id) {
+  return tOr(`game.${id}.name`, id);
+}
+
+/** A game's one-line summary. @param {GameInfo} game */
+export function gameSummary(game) {
+  return tOr(`game.${game.id}.summary`, withoutRuleIds(game.summary));
+}
+
+/**
+ * Text without the rules' IDs ("(TAW-11)", "(HG-16..HG-18)"): they are for
+ * the tests and the rules' authors, not for players.
+ * @param {string} text
+ */
+export function withoutRuleIds(text) {
+  const id = /\b[A-Z]{2,4}-\d+(?:\s*(?:\.\.|to|-|–)\s*[A-Z]{2,4}-\d+)?\b/;
+  return text
+    .replace(/\s*\(([^()]*)\)/g, (/** @type {string} */ whole, /** @type {string} */ inner) => {
+      if (!id.test(inner)) return whole;
+      const rest = inner.split(/,\s*/).filter((/** @type {string} */ part) => !id.test(part)).join(', ');
+      return rest ? ` (${rest})` : '';
+    })
+    .replace(new RegExp(`\\s*${id.source}`, 'g'), '');
+}
+
+/** An option's name. @param {string} key */
+export function optionLabel(key) {
+  return tOr(`opt.${key}.label`, key.replace(/_/g, ' '));
+}
+
+/** What an option does. @param {string} game @param {OptionSpec} option */
+export function optionHelp(game, option) {
+  if (has(`opt.${game}.${option.key}.help`)) return t(`opt.${game}.${option.key}.help`);
+  return tOr(`opt.${option.key}.help`, withoutRuleIds(option.help));
+}
+
+/** An option's value in words. @param {string} key @param {string} value */
+export function optionValue(key, value) {
+  if (has(`opt.${key}.${value}`)) return t(`opt.${key}.${value}`);
+  return tOr(`opt.value.${value}`, value);
 }
 
 /**
@@ -69,10 +131,10 @@ function computerName(seat, seats) {
  * @param {SeatInfo} seat @param {number | null} mySeat @param {SeatInfo[]} [seats] the table's seats
  */
 export function seatPerson(seat, mySeat, seats) {
-  if (seat.seat === mySeat) return seat.name ? `You (${seat.name})` : 'You';
+  if (seat.seat === mySeat) return seat.name ? t('name.you_named', { name: seat.name }) : t('name.you');
   if (seat.kind === 'ai') return computerName(seat, seats);
-  if (seat.kind === 'open') return 'Open seat';
-  return seat.name || 'Guest';
+  if (seat.kind === 'open') return t('name.open_seat');
+  return seat.name || t('name.guest');
 }
 
 /**
@@ -80,10 +142,10 @@ export function seatPerson(seat, mySeat, seats) {
  * @param {SeatInfo} seat @param {number | null} mySeat @param {SeatInfo[]} [seats] the table's seats
  */
 export function shortName(seat, mySeat, seats) {
-  if (seat.seat === mySeat) return 'You';
+  if (seat.seat === mySeat) return t('name.you');
   if (seat.kind === 'ai') return computerName(seat, seats);
-  if (seat.kind === 'open') return 'Open seat';
-  return seat.name || 'Guest';
+  if (seat.kind === 'open') return t('name.open_seat');
+  return seat.name || t('name.guest');
 }
 
 /**
@@ -92,22 +154,28 @@ export function shortName(seat, mySeat, seats) {
  */
 export function actionLabel(action) {
   const j = action.json;
-  if (j === 'pick_up') return 'Pick up the pile';
-  if (j === 'pass') return 'Pass';
-  if (j === 'roll') return 'Roll the dice';
-  if (j === 'double') return 'Double';
-  if (j === 'take') return 'Take the double';
-  if (j === 'drop') return 'Drop (give up the game)';
-  if (j === 'bat_in_from_opponent') return 'Bat in 6 from your opponent';
-  if (j && typeof j === 'object' && 'bat_in' in j) return `Bat in ${j.bat_in}`;
-  if (j && typeof j === 'object' && 'bat_out' in j) return `Bat out ${j.bat_out}`;
+  if (j === 'pick_up') return t('action.pick_up');
+  if (j === 'pass') return t('action.pass');
+  if (j === 'roll') return t('action.roll');
+  if (j === 'double') return t('action.double');
+  if (j === 'take') return t('action.take');
+  if (j === 'drop') return t('action.drop');
+  if (j === 'bat_in_from_opponent') return t('action.bat_in_from_opponent');
+  if (j && typeof j === 'object' && 'bat_in' in j) return t('action.bat_in', { n: j.bat_in });
+  if (j && typeof j === 'object' && 'bat_out' in j) return t('action.bat_out', { n: j.bat_out });
+  if (j && typeof j === 'object' && 'colour' in j) return t('action.colour', { colour: colourName(j.colour) });
   const text = action.text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A name's possessive: "your" for "You", else "Name's". @param {string} name */
-export function possessive(name) {
-  return name === 'You' ? 'your' : `${name}'s`;
+/**
+ * A thing a seat owns, in words: "your camp" for the viewer ("You"), else
+ * "South's camp".
+ * @param {string} name the seat's name as the page shows it
+ * @param {string} thing
+ */
+export function possessive(name, thing) {
+  return name === t('name.you') ? t('poss.yours', { thing }) : t('poss.of', { who: name, thing });
 }
 
 /** @param {number} v */
@@ -123,12 +191,9 @@ export function signed(v) {
 export function durationText(seconds) {
   const units = /** @type {const} */ ([['day', 86400], ['hour', 3600], ['minute', 60]]);
   for (const [name, size] of units) {
-    if (seconds >= size && seconds % size === 0) {
-      const n = seconds / size;
-      return `${n} ${name}${n === 1 ? '' : 's'}`;
-    }
+    if (seconds >= size && seconds % size === 0) return t(`time.${name}`, { n: seconds / size });
   }
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return t('time.second', { n: seconds });
 }
 
 /**
@@ -138,6 +203,5 @@ export function durationText(seconds) {
  */
 export function inactivityText(rule) {
   if (!rule) return '';
-  const what = rule.then === 'ai' ? 'the computer takes over' : 'forfeit';
-  return `No move for ${durationText(rule.seconds)}: ${what}`;
+  return t(rule.then === 'ai' ? 'away.rule_ai' : 'away.rule_forfeit', { time: durationText(rule.seconds) });
 }

@@ -9,6 +9,8 @@ import { h } from './dom.js';
 import * as store from './store.js';
 import { actionLabel, seatColour, seatPerson, seatRole, shortName, signed } from './names.js';
 import { outcomeText, paysText } from './events.js';
+import { t } from './i18n.js';
+import { gameNameById } from './names.js';
 
 /** @typedef {import('./types.js').ActionInfo} ActionInfo */
 /** @typedef {import('./types.js').SeatInfo} SeatInfo */
@@ -26,8 +28,8 @@ function winnersOf(returns) {
  */
 export function resultText(people, returns) {
   const winners = winnersOf(returns);
-  if (winners.length === 0) return 'a draw';
-  return winners.map((i) => (i === people.seat ? 'you win' : `${shortName(people.seats[i], people.seat, people.seats)} wins`)).join(', ');
+  if (winners.length === 0) return t('result.draw');
+  return winners.map((i) => (i === people.seat ? t('result.you_win') : t('result.wins', { who: shortName(people.seats[i], people.seat, people.seats) }))).join(', ');
 }
 
 /**
@@ -40,16 +42,16 @@ export function cubePrompt(legal, obs, play) {
   if (cubeActs.length === 0 || cubeActs.length !== legal.length) return null;
   const stake = obs.cube || 1;
   const responding = cubeActs.some((a) => a.json === 'drop');
-  const title = responding ? `Your opponent doubles to ${stake * 2}` : 'Double before you roll?';
+  const title = responding ? t('cube.offered', { n: stake * 2 }) : t('cube.ask');
   const text = responding
-    ? `Take, and play on for ${stake * 2} points; or drop, and lose ${stake} now.`
-    : `The stake is ${stake}. Double it, or just roll.`;
+    ? t('cube.offered_text', { n: stake * 2, stake })
+    : t('cube.ask_text', { n: stake });
   return h('div', { class: 'inline-prompt', role: 'group', 'aria-label': title, 'data-testid': 'cube-prompt' },
     h('div', { class: 'inline-text' }, h('strong', {}, title), ' ', h('span', { class: 'small' }, text)),
     cubeActs.map((a) => h('button', {
       class: `btn ${a.json === 'drop' ? '' : 'primary'}`,
       onclick: () => play(a),
-    }, a.json === 'double' ? `Double to ${stake * 2}` : actionLabel(a))));
+    }, a.json === 'double' ? t('cube.double_to', { n: stake * 2 }) : actionLabel(a))));
 }
 
 /**
@@ -58,15 +60,15 @@ export function cubePrompt(legal, obs, play) {
  * @param {{join: () => void, watch: () => void}} on
  */
 export function joinDialog(people, seat, on) {
-  const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: 'Your name', 'aria-label': 'Your name', maxlength: 40 });
+  const nameInput = h('input', { type: 'text', value: store.playerName(), placeholder: t('join.name'), 'aria-label': t('join.name'), maxlength: 40 });
   const role = seatRole(people.game, seat, people.obs);
-  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': 'Join the table' },
-    h('h2', {}, 'You are invited'),
-    h('p', {}, `Take the ${role} seat in this game of ${people.game}.`),
+  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': t('join.label') },
+    h('h2', {}, t('join.title')),
+    h('p', {}, t('join.text', { role, game: gameNameById(people.game) })),
     h('div', { class: 'row' }, nameInput),
     h('div', { class: 'row' },
-      h('button', { class: 'btn primary', 'data-testid': 'join', onclick: () => { store.setPlayerName(nameInput.value.trim()); on.join(); } }, 'Join the game'),
-      h('button', { class: 'btn', onclick: on.watch }, 'Just watch')));
+      h('button', { class: 'btn primary', 'data-testid': 'join', onclick: () => { store.setPlayerName(nameInput.value.trim()); on.join(); } }, t('join.join')),
+      h('button', { class: 'btn', onclick: on.watch }, t('join.watch'))));
 }
 
 /**
@@ -82,11 +84,11 @@ export function gameOverDialog(people, returns, outcome, on) {
   const { game, obs, seats, seat } = people;
   const winners = winnersOf(returns);
   const sole = outcome && outcome.winner !== null && outcome.winner !== undefined ? outcome.winner : null;
-  let title = 'Draw';
-  if (winners.length === 1) title = winners[0] === seat ? 'You won!' : `${seatPerson(seats[winners[0]], seat, seats)} won`;
-  else if (sole !== null) title = sole === seat ? 'You won!' : `${seatPerson(seats[sole], seat, seats)} won`;
-  if (seat !== null && (winners.length > 0 || sole !== null) && !winners.includes(seat) && sole !== seat) title = 'You lost';
-  const who = (/** @type {number} */ p) => (p === seat ? 'You' : seatRole(game, p, obs));
+  let title = t('over.draw');
+  if (winners.length === 1) title = winners[0] === seat ? t('over.you_won') : t('over.won', { who: seatPerson(seats[winners[0]], seat, seats) });
+  else if (sole !== null) title = sole === seat ? t('over.you_won') : t('over.won', { who: seatPerson(seats[sole], seat, seats) });
+  if (seat !== null && (winners.length > 0 || sole !== null) && !winners.includes(seat) && sole !== seat) title = t('over.you_lost');
+  const who = (/** @type {number} */ p) => (p === seat ? t('name.you') : seatRole(game, p, obs));
   const how = outcome && outcome.early ? [`${outcome.early}.`] : outcomeText(game, outcome, obs, returns, who);
   const breakdown = returns.map((_, i) => paysText(obs, i));
   const detailed = breakdown.some((x) => x);
@@ -94,16 +96,16 @@ export function gameOverDialog(people, returns, outcome, on) {
     h('td', {}, h('span', { class: 'swatch inline', style: `background:${seatColour(game, i, obs)}` }), seatRole(game, i, obs)),
     h('td', {}, seatPerson(seats[i], seat, seats)),
     h('td', { class: r > 0 ? 'win' : r < 0 ? 'lose' : '' }, signed(r)),
-    detailed ? h('td', { class: 'small', 'data-testid': 'pays' }, breakdown[i] || (i === sole ? 'the winner' : '')) : null));
-  return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Game over', 'data-testid': 'game-over' },
+    detailed ? h('td', { class: 'small', 'data-testid': 'pays' }, breakdown[i] || (i === sole ? t('over.the_winner') : '')) : null));
+  return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': t('over.label'), 'data-testid': 'game-over' },
     h('h2', {}, title),
     how.length ? h('div', { class: 'ending', 'data-testid': 'ending' }, how.map((line) => h('p', {}, line))) : null,
-    h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Player'), h('th', {}, 'Score'), detailed ? h('th', {}, 'How') : null), rows),
+    h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, t('over.seat')), h('th', {}, t('over.player')), h('th', {}, t('over.score')), detailed ? h('th', {}, t('over.how')) : null), rows),
     h('div', { class: 'row' },
-      h('button', { class: 'btn primary', onclick: on.rematch, 'data-testid': 'rematch' }, 'Rematch'),
-      h('a', { class: 'btn', href: on.replayPath, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.replay(); } }, 'Replay'),
-      h('a', { class: 'btn', href: on.recordUrl, download: on.recordName }, 'Download record'),
-      h('button', { class: 'btn', onclick: on.dismiss }, 'See the board')));
+      h('button', { class: 'btn primary', onclick: on.rematch, 'data-testid': 'rematch' }, t('over.rematch')),
+      h('a', { class: 'btn', href: on.replayPath, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.replay(); } }, t('over.replay')),
+      h('a', { class: 'btn', href: on.recordUrl, download: on.recordName }, t('over.download')),
+      h('button', { class: 'btn', onclick: on.dismiss }, t('over.see_board'))));
 }
 
 /**
@@ -111,12 +113,12 @@ export function gameOverDialog(people, returns, outcome, on) {
  * @param {{resign: () => void, cancel: () => void}} on
  */
 export function resignDialog(on) {
-  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': 'Resign', 'data-testid': 'resign-dialog' },
-    h('h2', {}, 'Resign this game?'),
-    h('p', {}, 'You lose the game now, and it ends for everyone at the table.'),
+  return h('div', { class: 'prompt', role: 'dialog', 'aria-label': t('resign.label'), 'data-testid': 'resign-dialog' },
+    h('h2', {}, t('resign.title')),
+    h('p', {}, t('resign.text')),
     h('div', { class: 'row' },
-      h('button', { class: 'btn danger', 'data-testid': 'resign-confirm', onclick: on.resign }, 'Resign'),
-      h('button', { class: 'btn primary', 'data-testid': 'resign-cancel', onclick: on.cancel }, 'Keep playing')));
+      h('button', { class: 'btn danger', 'data-testid': 'resign-confirm', onclick: on.resign }, t('resign.label')),
+      h('button', { class: 'btn primary', 'data-testid': 'resign-cancel', onclick: on.cancel }, t('resign.keep'))));
 }
 
 /**
@@ -124,11 +126,11 @@ export function resignDialog(on) {
  * @param {string} text @param {{lobby: () => void, dismiss: () => void}} on
  */
 export function closedDialog(text, on) {
-  return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': 'Table closed', 'data-testid': 'table-closed' },
-    h('h2', {}, 'Table closed'), h('p', {}, text),
+  return h('div', { class: 'prompt over', role: 'dialog', 'aria-label': t('closed.title'), 'data-testid': 'table-closed' },
+    h('h2', {}, t('closed.title')), h('p', {}, text),
     h('div', { class: 'row' },
-      h('button', { class: 'btn primary', onclick: on.lobby }, 'Back to the lobby'),
-      h('button', { class: 'btn', onclick: on.dismiss }, 'See the board')));
+      h('button', { class: 'btn primary', onclick: on.lobby }, t('closed.lobby')),
+      h('button', { class: 'btn', onclick: on.dismiss }, t('over.see_board'))));
 }
 
 /**
@@ -136,7 +138,7 @@ export function closedDialog(text, on) {
  * @param {string} url @param {string} role
  */
 export function invite(url, role) {
-  return copyLink(url, role, 'copy-invite', `Invite link for ${role}`, 'invite');
+  return copyLink(url, role, 'copy-invite', t('invite.link_for', { role }), 'invite');
 }
 
 /**
@@ -148,7 +150,7 @@ export function invite(url, role) {
  */
 export function copyLink(url, label, testId, aria, cls) {
   const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': aria });
-  const button = h('button', { class: 'btn small', 'data-testid': testId }, 'Copy');
+  const button = h('button', { class: 'btn small', 'data-testid': testId }, t('copy.copy'));
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -156,8 +158,8 @@ export function copyLink(url, label, testId, aria, cls) {
       input.select();
       document.execCommand('copy');
     }
-    button.textContent = 'Copied';
-    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+    button.textContent = t('copy.copied');
+    setTimeout(() => { button.textContent = t('copy.copy'); }, 1500);
   });
   return h('div', { class: `${cls} link-box` }, h('span', { class: 'badge' }, label), input, button);
 }

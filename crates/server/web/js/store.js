@@ -116,6 +116,16 @@ export function speed() {
   return v === 'slow' || v === 'fast' || v === 'instant' ? v : 'normal';
 }
 
+/** Whether a sound plays when it becomes the player's turn (off by default). */
+export function sound() {
+  return read('sound') === true;
+}
+
+/** Remembers whether to play sounds. @param {boolean} on */
+export function setSound(on) {
+  write('sound', on);
+}
+
 /** Remembers the chosen speed. @param {'slow' | 'normal' | 'fast' | 'instant'} v */
 export function setSpeed(v) {
   write('speed', v);

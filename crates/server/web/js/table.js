@@ -10,13 +10,17 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
-import { actionLabel, inactivityText, seatColour, seatPerson, seatRole, shortName } from './names.js';
+import { actionLabel, colourName, gameNameById, inactivityText, optionLabel, optionValue, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
+import { typingChooser } from './keys.js';
+import { turnChime } from './sound.js';
 import { toast } from './toast.js';
 import { eventText, isWarning, matchGameEnded, moveInViewersTerms } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
+import { ltr, t } from './i18n.js';
+import { errorText } from './errors.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').StateView} StateView */
@@ -36,7 +40,7 @@ import { shortCommitment } from './dice.js';
  * @returns {Promise<() => void>} a function that leaves the view
  */
 export async function showTable(root, tableId, params, nav) {
-  replace(root, h('p', { class: 'muted' }, 'Loading the table…'));
+  replace(root, h('p', { class: 'muted' }, t('table.loading')));
   let token = store.seatsAt(tableId)[0]?.token || null;
   /** @type {TableInfo} */
   let table;
@@ -47,8 +51,8 @@ export async function showTable(root, tableId, params, nav) {
       token = null;
       table = await api.getTable(tableId, null);
     } else {
-      replace(root, h('div', { class: 'error-box' }, `This table cannot be opened: ${e instanceof Error ? e.message : e}`),
-        h('p', {}, h('a', { href: '/' }, 'Back to the lobby')));
+      replace(root, h('div', { class: 'error-box' }, t('table.open_failed', { reason: errorText(e) })),
+        h('p', {}, h('a', { href: '/' }, t('closed.lobby'))));
       return () => {};
     }
   }
@@ -93,6 +97,8 @@ class TableView {
     /** @type {Map<number, LogEntry>} */
     this.log = new Map();
     this.busy = false;
+    /** Whether it was the player's turn at the last drawing (null: not drawn yet). @type {boolean | null} */
+    this.wasMine = null;
     this.error = '';
     this.conn = 'connecting';
     this.overDismissed = false;
@@ -120,14 +126,16 @@ class TableView {
     this.overlay = h('div');
     this.controls = h('div', { class: 'controls' });
     this.errorBox = h('div', { role: 'alert' });
-    this.notationInput = h('input', { type: 'text', name: 'move', placeholder: 'Type a move in notation, e.g. 24/18 18/13', 'aria-label': 'Move in notation', autocomplete: 'off', spellcheck: 'false' });
+    this.notationInput = h('input', { type: 'text', name: 'move', placeholder: t('table.notation_placeholder'), 'aria-label': t('table.notation_label'), autocomplete: 'off', spellcheck: 'false' });
     this.notationForm = h('form', { class: 'notation', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.sendNotation(); } },
-      this.notationInput, h('button', { class: 'btn', type: 'submit' }, 'Play'));
+      this.notationInput, h('button', { class: 'btn', type: 'submit' }, t('table.play')));
+    this.keysHelp = h('p', { class: 'small muted keys-help', 'data-testid': 'keys-help' }, t('keys.help'));
     this.seatsBox = h('div', { class: 'panel' });
     this.seatMenu = h('div');
     this.invitesBox = h('div');
     this.hintsBox = h('div', { class: 'panel' });
-    this.logList = h('ol', { class: 'log', 'aria-label': 'Moves so far' });
+    // Focusable, so that the moves can be scrolled with the keyboard.
+    this.logList = h('ol', { class: 'log', 'aria-label': t('table.moves_so_far'), tabindex: 0 });
     this.allMoves = h('div', { class: 'action-list' });
     this.infoBox = h('div', { class: 'panel small' });
     attachBoardInput(this.boardBox, {
@@ -142,6 +150,13 @@ class TableView {
       onMessage: (m) => this.onMessage(m),
       onStatus: (st) => this.onStatus(st),
       since: () => this.view.version,
+    });
+    this.typing = typingChooser({
+      choices: () => (this.myTurn()
+        ? [...this.boardBox.querySelectorAll('[data-target][data-state="src"], [data-target][data-state="dest"], [data-target].can-pick')]
+          .map((el) => /** @type {string} */ (el.getAttribute('data-target')))
+        : []),
+      choose: (id) => this.choose(id, false),
     });
     this.keyHandler = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
@@ -165,14 +180,14 @@ class TableView {
 
   build() {
     replace(this.root, h('div', { class: 'table-view' },
-      h('section', { class: 'board-col', 'aria-label': 'Board' },
+      h('section', { class: 'board-col', 'aria-label': t('table.board') },
         this.statusBar,
         h('div', { style: 'position: relative' }, this.boardBox, this.overlay),
-        this.controls, this.errorBox, this.notationForm),
+        this.controls, this.errorBox, this.notationForm, this.keysHelp),
       h('aside', { class: 'side-col' },
         this.seatsBox, this.seatMenu, this.invitesBox, this.hintsBox,
-        h('div', { class: 'panel' }, h('h2', {}, 'Moves'), this.logList),
-        h('details', { class: 'panel more' }, h('summary', {}, 'All legal moves'), h('p', { class: 'small muted' }, 'Every move you may make now; a click plays it.'), this.allMoves),
+        h('div', { class: 'panel' }, h('h2', {}, t('table.moves')), this.logList),
+        h('details', { class: 'panel more' }, h('summary', {}, t('table.all_moves')), h('p', { class: 'small muted' }, t('table.all_moves_help')), this.allMoves),
         this.infoBox)));
   }
 
@@ -289,7 +304,7 @@ class TableView {
         this.status = m.status;
         break;
       case 'error':
-        this.error = m.message || 'The server refused a message.';
+        this.error = t('error.refused');
         break;
       default:
         return;
@@ -363,7 +378,7 @@ class TableView {
     }
     const a = m.action;
     if (a && a.seat === this.seat && a.auto && this.seat !== null) {
-      toast(a.text === 'pass' ? 'You could not move: pass.' : `Your only move was played: ${a.text}`);
+      toast(a.text === 'pass' ? t('table.auto_pass') : t('table.auto_move', { move: ltr(a.text) }));
     }
   }
 
@@ -386,11 +401,17 @@ class TableView {
   // ---- actions ----
 
   /** @param {string} t */
-  choose(t) {
+  /**
+   * Chooses a board target.
+   * @param {string} t
+   * @param {boolean} [focus] keep the focus on it (false: the page keeps
+   *   it, so that Enter confirms after typing)
+   */
+  choose(t, focus = true) {
     if (!this.myTurn()) return;
     this.pick = this.ui.choose(this.ctx(), t);
     this.preview = null;
-    this.renderBoard(t);
+    this.renderBoard(focus ? t : undefined);
     this.renderControls();
     this.renderStatus();
   }
@@ -430,10 +451,10 @@ class TableView {
       this.notationInput.value = '';
     } catch (e) {
       if (e instanceof api.ApiError && (e.code === 'stale_version' || e.code === 'not_your_turn')) {
-        this.error = 'The table moved on meanwhile; here it is again.';
+        this.error = t('table.moved_on');
         this.socket.resync();
       } else {
-        this.error = e instanceof Error ? e.message : String(e);
+        this.error = errorText(e);
       }
     } finally {
       this.busy = false;
@@ -445,7 +466,7 @@ class TableView {
     const text = this.notationInput.value.trim();
     if (!text) return;
     if (!this.myTurn()) {
-      this.error = 'It is not your turn.';
+      this.error = t('table.not_your_turn');
       this.renderControls();
       return;
     }
@@ -464,8 +485,8 @@ class TableView {
       this.hints = sortedHints(res.hints);
     } catch (e) {
       this.hintError = e instanceof api.ApiError && e.status === 404 && e.code !== 'not_found'
-        ? 'Hints are not available here.'
-        : e instanceof Error ? e.message : String(e);
+        ? t('hints.unavailable')
+        : errorText(e);
     }
     this.renderHints(false);
   }
@@ -485,7 +506,7 @@ class TableView {
       this.close();
       this.nav.go(`/t/${this.table.id}`);
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
       this.render();
     }
   }
@@ -502,7 +523,7 @@ class TableView {
       this.close();
       this.nav.go(`/t/${created.id}`);
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
       this.render();
     }
   }
@@ -516,7 +537,7 @@ class TableView {
       this.ending = table.ending || this.ending;
       this.status = table.status;
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
     }
     this.render();
   }
@@ -528,7 +549,7 @@ class TableView {
       this.ending = table.ending || this.ending;
       this.status = table.status;
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
     }
     this.render();
   }
@@ -540,7 +561,7 @@ class TableView {
       const link = await api.seatLink(this.table.id, this.token);
       this.seatUrl = `${location.origin}${link.url}`;
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
     }
     this.render();
   }
@@ -549,7 +570,7 @@ class TableView {
   onKey(e) {
     const target = /** @type {HTMLElement | null} */ (e.target);
     if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
-    if (e.key === 'Enter' && !(target && target.closest('[data-target], button, a'))) {
+    if (e.key === 'Enter' && !(target && target.closest('[data-target][data-state], [data-target].can-pick, button, a'))) {
       if (this.myTurn() && this.ui.complete(this.ctx())) {
         e.preventDefault();
         this.confirm();
@@ -557,6 +578,9 @@ class TableView {
     } else if ((e.key === 'Escape' || e.key === 'Backspace') && this.myTurn() && !this.ui.isEmpty(this.ctx())) {
       e.preventDefault();
       this.undo();
+    } else if (e.key.length === 1 && /[0-9a-z]/i.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && this.myTurn()
+      && !(target && target.closest('button, a')) && this.typing.key(e.key)) {
+      e.preventDefault();
     } else if (e.key === 'h' && this.myTurn()) {
       this.askHints();
     }
@@ -581,32 +605,35 @@ class TableView {
   turnText() {
     const turn = this.view.turn;
     if (this.ending) return { main: this.endingText(), sub: '' };
-    if (turn.kind === 'over') return { main: `Game over: ${this.resultText()}`, sub: '' };
-    if (turn.kind === 'chance') return { main: 'Dealing / rolling…', sub: '' };
+    if (turn.kind === 'over') return { main: t('turn.over', { result: this.resultText() }), sub: '' };
+    if (turn.kind === 'chance') return { main: t('turn.chance'), sub: '' };
     const seat = this.seats[turn.seat];
     const role = seatRole(this.game, turn.seat, this.view.observation);
     if (turn.seat === this.seat) {
-      return { main: `Your turn (${role})`, sub: this.ui.prompt(this.ctx()) };
+      return { main: t('turn.yours', { role }), sub: this.ui.prompt(this.ctx()) };
     }
-    if (seat && seat.kind === 'ai') return { main: `${shortName(seat, this.seat, this.seats)} is thinking…`, sub: `${role} to move` };
-    if (seat && seat.kind === 'open') return { main: `Waiting for a player to take the ${role} seat`, sub: 'Send them the invite link.' };
-    return { main: `${seat ? shortName(seat, this.seat, this.seats) : role} to move`, sub: role };
+    if (seat && seat.kind === 'ai') return { main: t('turn.thinking', { who: shortName(seat, this.seat, this.seats) }), sub: t('turn.to_move', { who: role }) };
+    if (seat && seat.kind === 'open') return { main: t('turn.waiting', { role }), sub: t('turn.send_invite') };
+    return { main: t('turn.to_move', { who: seat ? shortName(seat, this.seat, this.seats) : role }), sub: role };
   }
 
   renderStatus() {
-    const t = this.turnText();
+    const turn = this.turnText();
     const mine = this.myTurn();
     const summary = this.ui.summary(this.view.observation);
-    const connText = this.conn === 'open' ? 'live' : this.conn === 'refused' ? 'watching' : 'reconnecting…';
+    const connText = this.conn === 'open' ? t('conn.live') : this.conn === 'refused' ? t('conn.watching') : t('conn.reconnecting');
     this.statusBar.className = `status-bar${mine ? ' your-turn' : ''}`;
-    document.title = mine ? '● Your turn · spelbord' : 'Table · spelbord';
+    document.title = mine ? `● ${t('title.your_turn')} · spelbord` : `${t('title.table')} · spelbord`;
+    // The sound (if the player wants it) when the turn comes, not on opening the page.
+    if (mine && this.wasMine === false) turnChime();
+    this.wasMine = mine;
     replace(this.statusBar,
       h('span', { class: 'turn-dot', 'aria-hidden': 'true' }),
       h('div', { style: 'flex: 1' },
-        h('div', { class: 'status-text', 'data-testid': 'turn' }, t.main),
-        t.sub ? h('div', { class: 'status-sub', 'data-testid': 'prompt' }, t.sub) : null,
+        h('div', { class: 'status-text', 'data-testid': 'turn' }, turn.main),
+        turn.sub ? h('div', { class: 'status-sub', 'data-testid': 'prompt' }, turn.sub) : null,
         summary ? h('div', { class: 'status-sub' }, summary) : null),
-      h('span', { class: `conn${this.conn === 'open' ? '' : ' bad'}`, 'data-testid': 'conn', title: 'Connection to the server' }, connText));
+      h('span', { class: `conn${this.conn === 'open' ? '' : ' bad'}`, 'data-testid': 'conn', title: t('conn.title') }, connText));
   }
 
   /** @param {string} [focusTarget] the target to keep focused */
@@ -676,12 +703,13 @@ class TableView {
   endingText() {
     const e = this.ending;
     if (!e) return '';
-    const who = e.seat === null || e.seat === undefined ? '' : e.seat === this.seat ? 'You' : shortName(this.seats[e.seat], this.seat, this.seats);
+    const who = e.seat === null || e.seat === undefined ? '' : e.seat === this.seat ? t('name.you') : shortName(this.seats[e.seat], this.seat, this.seats);
+    const you = e.seat === this.seat;
     switch (e.reason) {
-      case 'resigned': return `Game over: ${who} resigned`;
-      case 'forfeit': return `Game over: ${who} did not move in time and forfeited`;
-      case 'closed': return 'The table was closed before the game began';
-      default: return 'The table was closed: nobody came to play';
+      case 'resigned': return t(you ? 'early.resigned.you' : 'early.resigned', { who });
+      case 'forfeit': return t(you ? 'early.forfeit.you' : 'early.forfeit', { who });
+      case 'closed': return t('early.closed');
+      default: return t('early.abandoned');
     }
   }
 
@@ -698,43 +726,44 @@ class TableView {
     if (this.between) {
       const between = this.between;
       parts.push(h('div', { class: 'inline-prompt', role: 'status', 'data-testid': 'between-games' },
-        h('div', { class: 'inline-text' }, h('strong', {}, 'Game over. '), between.lines.join(' ')),
-        h('button', { class: 'btn primary', 'data-testid': 'next-game', onclick: () => between.go() }, 'Next game')));
+        h('div', { class: 'inline-text' }, h('strong', {}, `${t('table.game_over')} `), between.lines.join(' ')),
+        h('button', { class: 'btn primary', 'data-testid': 'next-game', onclick: () => between.go() }, t('table.next_game'))));
     }
     if (this.banner) {
       parts.push(h('div', { class: 'inline-prompt alarm', role: 'alert', 'data-testid': 'warning' }, h('span', {}, this.banner),
-        h('button', { class: 'btn small', onclick: () => { this.banner = null; this.renderControls(); } }, 'OK')));
+        h('button', { class: 'btn small', onclick: () => { this.banner = null; this.renderControls(); } }, t('table.ok'))));
     }
     if (mine && legal.some((a) => this.ui.onBoard(a))) {
-      parts.push(h('button', { class: 'btn', 'data-testid': 'undo', disabled: this.ui.isEmpty(ctx), onclick: () => this.undo(), title: 'Undo (Esc)' }, '↶ Undo'));
-      parts.push(h('button', { class: 'btn good', 'data-testid': 'confirm', disabled: !complete, onclick: () => this.confirm(), title: 'Confirm (Enter)' }, '✓ Confirm'));
+      parts.push(h('button', { class: 'btn', 'data-testid': 'undo', disabled: this.ui.isEmpty(ctx), onclick: () => this.undo(), title: t('table.undo_key') }, `↶ ${t('table.undo')}`));
+      parts.push(h('button', { class: 'btn good', 'data-testid': 'confirm', disabled: !complete, onclick: () => this.confirm(), title: t('table.confirm_key') }, `✓ ${t('table.confirm')}`));
     }
     for (const a of offBoard) {
       parts.push(h('button', { class: 'btn primary', 'data-testid': 'action', 'data-action': a.text, onclick: () => this.send({ json: a.json }) }, actionLabel(a)));
     }
     parts.push(h('span', { class: 'grow' }));
     if (this.seat !== null && !this.isOver()) {
-      parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: 'Hint (h)' }, 'Hint'));
+      parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: t('table.hint_key') }, t('table.hint')));
     }
-    if (this.busy) parts.push(h('span', { class: 'muted small' }, 'Sending…'));
+    if (this.busy) parts.push(h('span', { class: 'muted small' }, t('table.sending')));
     replace(this.controls, parts);
     replace(this.errorBox, this.error ? h('div', { class: 'error-box', 'data-testid': 'error' }, this.error) : null);
     this.notationForm.style.display = this.seat === null || this.isOver() ? 'none' : '';
+    this.keysHelp.style.display = this.notationForm.style.display;
     const example = legal.find((a) => a.text.length < 24);
-    this.notationInput.placeholder = example ? `Type a move in notation, e.g. ${example.text}` : 'Type a move in notation';
+    this.notationInput.placeholder = example ? t('table.notation_example', { move: ltr(example.text) }) : t('table.notation_plain');
   }
 
   renderSeats() {
     const turn = this.view.turn;
-    replace(this.seatsBox, h('h2', {}, this.seat === null ? 'Players (you are watching)' : 'Players'),
+    replace(this.seatsBox, h('h2', {}, this.seat === null ? t('table.players_watching') : t('table.players')),
       h('ul', { class: 'seats' }, this.seats.map((s) => {
         const toMove = !this.isOver() && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
           h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
           h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
           h('span', { class: 'badge' }, seatRole(this.game, s.seat, this.view.observation)),
-          toMove ? h('span', { class: 'badge turn' }, 'to move') : null,
-          s.kind === 'open' && this.seat === null && !this.isOver() ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, 'Join') : null);
+          toMove ? h('span', { class: 'badge turn' }, t('table.to_move')) : null,
+          s.kind === 'open' && this.seat === null && !this.isOver() ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, t('table.join')) : null);
       })));
   }
 
@@ -743,21 +772,21 @@ class TableView {
     const parts = [];
     if (this.seat !== null && this.token && !this.isOver()) {
       parts.push(h('div', { class: 'row' },
-        h('button', { class: 'btn small', 'data-testid': 'seat-link', onclick: () => this.showSeatLink() }, 'Continue on another device'),
+        h('button', { class: 'btn small', 'data-testid': 'seat-link', onclick: () => this.showSeatLink() }, t('table.seat_link')),
         this.status === 'playing'
-          ? h('button', { class: 'btn small danger', 'data-testid': 'resign', onclick: () => { this.confirmingResign = true; this.renderOverlay(); } }, 'Resign')
+          ? h('button', { class: 'btn small danger', 'data-testid': 'resign', onclick: () => { this.confirmingResign = true; this.renderOverlay(); } }, t('resign.label'))
           : null));
       if (this.seatUrl) {
-        parts.push(prompts.copyLink(this.seatUrl, 'Your seat', 'copy-seat-link', 'Link that continues your seat', 'seat-url'),
-          h('p', { class: 'small muted' }, 'Open this link on your other device to play this seat there. Keep it secret: whoever has it plays for you.'));
+        parts.push(prompts.copyLink(this.seatUrl, t('table.your_seat'), 'copy-seat-link', t('table.seat_link_label'), 'seat-url'),
+          h('p', { class: 'small muted' }, t('table.seat_link_help')));
       }
     }
     if (this.status === 'waiting' && !this.isOver() && store.createdHere(this.table.id)) {
       parts.push(h('div', { class: 'row' },
-        h('button', { class: 'btn small', 'data-testid': 'close-table', onclick: () => this.closeTable() }, 'Close the table'),
-        h('span', { class: 'small muted' }, 'Nobody can join it any more.')));
+        h('button', { class: 'btn small', 'data-testid': 'close-table', onclick: () => this.closeTable() }, t('table.close')),
+        h('span', { class: 'small muted' }, t('table.close_help'))));
     }
-    replace(this.seatMenu, parts.length ? h('div', { class: 'panel seat-menu' }, h('h2', {}, 'This table'), parts) : null);
+    replace(this.seatMenu, parts.length ? h('div', { class: 'panel seat-menu' }, h('h2', {}, t('table.this_table')), parts) : null);
     this.seatMenu.style.display = parts.length ? '' : 'none';
   }
 
@@ -767,8 +796,8 @@ class TableView {
       replace(this.invitesBox);
       return;
     }
-    replace(this.invitesBox, h('div', { class: 'panel' }, h('h2', {}, 'Invite'),
-      h('p', { class: 'small muted' }, 'Send a link to a friend; each link takes one seat.'),
+    replace(this.invitesBox, h('div', { class: 'panel' }, h('h2', {}, t('invite.title')),
+      h('p', { class: 'small muted' }, t('invite.help')),
       open.map((s) => invite(`${location.origin}/t/${this.table.id}?seat=${s.seat}`, seatRole(this.game, s.seat, this.view.observation)))));
   }
 
@@ -782,10 +811,10 @@ class TableView {
     this.hintsBox.style.display = '';
     const stale = this.hintsVersion !== this.view.version;
     const body = [];
-    if (loading) body.push(h('p', { class: 'muted small' }, 'The computer is thinking…'));
+    if (loading) body.push(h('p', { class: 'muted small' }, t('hints.thinking')));
     else if (this.hintError) body.push(h('p', { class: 'small' }, this.hintError));
-    else if (!this.hints || stale) body.push(h('p', { class: 'muted small' }, 'Ask for a hint on your turn: the computer\'s best moves with their chances.'));
-    else if (this.hints.length === 0) body.push(h('p', { class: 'muted small' }, 'No hints for this position.'));
+    else if (!this.hints || stale) body.push(h('p', { class: 'muted small' }, t('hints.ask')));
+    else if (this.hints.length === 0) body.push(h('p', { class: 'muted small' }, t('hints.none')));
     else {
       body.push(h('ul', { class: 'hints', 'data-testid': 'hints' }, this.hints.map((hint) => {
         const legal = (this.view.legal || []).find((a) => a.text === hint.text) || { text: hint.text, json: hint.json };
@@ -794,16 +823,16 @@ class TableView {
           h('button', {
             onclick: () => { this.preview = legal; this.renderBoard(); },
             onmouseenter: () => { this.preview = legal; this.renderBoard(); },
-            'aria-label': `${hint.text}: ${pct}% to win`,
+            'aria-label': t('hints.label', { move: ltr(hint.text), pct }),
           },
           h('span', {}, h('code', {}, hint.text), h('div', { class: 'hint-bar' }, h('span', { style: `width: ${pct}%` }))),
           h('span', {}, `${pct}%`)),
-          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': `Play ${hint.text}` }, 'Play'),
+          h('button', { class: 'btn small', onclick: () => this.send({ json: hint.json }), 'aria-label': t('hints.play_label', { move: hint.text }) }, t('table.play')),
           hint.equity ? h('div', { class: 'small muted', 'data-testid': 'hint-equity' }, equityText(hint.equity)) : null);
       })));
-      body.push(h('p', { class: 'small muted' }, 'Chance to win after each move, as the computer estimates it.'));
+      body.push(h('p', { class: 'small muted' }, t('hints.explain')));
     }
-    replace(this.hintsBox, h('h2', {}, 'Hints'), body);
+    replace(this.hintsBox, h('h2', {}, t('hints.title')), body);
   }
 
   /**
@@ -822,21 +851,24 @@ class TableView {
       if (e.text) {
         const chance = e.seat === null || e.seat === undefined;
         const seat = chance ? null : this.seats[/** @type {number} */ (e.seat)];
-        const who = chance ? 'Dice' : seat ? shortName(seat, this.seat, this.seats) : '';
+        const who = chance ? t('log.dice') : seat ? shortName(seat, this.seat, this.seats) : '';
         const forced = e.auto && seat && seat.kind !== 'ai';
-        const text = chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat));
+        const opening = chance ? /^open (\d-\d)$/.exec(e.text) : null;
+        const text = opening ? t('log.opening_roll', { dice: opening[1] }) : chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat));
         if (!chance) turn += 1;
         items.push(h('li', { class: chance ? 'auto chance' : forced ? 'auto' : '', value: chance ? null : turn, 'data-testid': chance ? null : 'log-move' },
-          who ? h('span', { class: 'who' }, `${who}: `) : null, text, forced ? (e.text === 'pass' ? ' (no move)' : ' (forced)') : ''));
+          who ? h('span', { class: 'who' }, `${who}: `) : null, h('bdi', { class: 'mv' }, text), forced ? ` (${e.text === 'pass' ? t('log.no_move') : t('log.forced')})` : ''));
       }
       for (const ev of e.events) items.push(h('li', { class: 'event' }, this.eventText(ev)));
     }
-    replace(this.logList, items.length ? items : h('li', { class: 'muted', style: 'list-style:none' }, 'No moves yet.'));
+    replace(this.logList, items.length ? items : h('li', { class: 'muted', style: 'list-style:none' }, t('log.none')));
     this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   /** A move's notation as the viewer reads it (see `moveInViewersTerms`). @param {string} text @param {number} mover */
   moveText(text, mover) {
+    const colour = /^choose (\w+)$/.exec(text);
+    if (colour) return t('log.chose_colour', { colour: colourName(colour[1]) });
     return moveInViewersTerms(this.game, text, mover !== (this.seat === 1 ? 1 : 0));
   }
 
@@ -846,7 +878,7 @@ class TableView {
    * @param {number} seat
    */
   who(seat) {
-    if (seat === this.seat) return 'You';
+    if (seat === this.seat) return t('name.you');
     return seatRole(this.game, seat, this.view.observation);
   }
 
@@ -859,31 +891,38 @@ class TableView {
     const legal = this.myTurn() ? this.ui.candidates(this.ctx()) : [];
     replace(this.allMoves, legal.length
       ? legal.slice(0, 400).map((a) => h('button', { class: 'btn', onclick: () => this.send({ json: a.json }) }, a.text))
-      : h('span', { class: 'muted small' }, 'Nothing to play now.'));
+      : h('span', { class: 'muted small' }, t('table.nothing_to_play')));
   }
 
   renderInfo() {
-    const opts = Object.entries(this.table.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
+    const opts = Object.entries(this.table.options || {}).map(([k, v]) => `${optionLabel(k)}: ${optionValue(k, v)}`).join(', ');
     const finished = this.isOver();
     replace(this.infoBox,
-      h('div', {}, h('strong', {}, 'Game: '), this.game, opts ? ` (${opts})` : ''),
-      this.table.inactivity ? h('div', { 'data-testid': 'table-inactivity' }, h('strong', {}, 'Away rule: '), inactivityText(this.table.inactivity)) : null,
+      h('div', {}, h('strong', {}, `${t('info.game')} `), gameNameById(this.game), opts ? ` (${opts})` : ''),
+      this.table.inactivity ? h('div', { 'data-testid': 'table-inactivity' }, h('strong', {}, `${t('info.away')} `), inactivityText(this.table.inactivity)) : null,
       this.table.dice
-        ? h('div', { 'data-testid': 'commitment', title: `SHA-256 of the server's secret dice seed, fixed before the game; the seed is shown when the game is over, and the replay checks every roll against it: ${this.table.dice.commitment}` },
-          h('strong', {}, 'Dice commitment: '), shortCommitment(this.table.dice.commitment))
+        ? h('div', { 'data-testid': 'commitment', title: t('info.commitment_help', { hash: this.table.dice.commitment }) },
+          h('strong', {}, `${t('info.commitment')} `), shortCommitment(this.table.dice.commitment))
         : null,
       h('div', { class: 'row', style: 'margin-top: .4rem' },
         finished || !this.table.hidden_information
-          ? h('a', { href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, 'Replay')
+          ? h('a', { href: `/t/${this.table.id}?replay`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay`); } }, t('over.replay'))
           : null,
-        finished || !this.table.hidden_information ? h('a', { href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, 'Download the record') : null,
-        h('a', { href: `/?rules=${this.game}`, target: '_blank' }, 'Rules'),
-        h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, 'Lobby')),
-      h('label', { class: 'small speed' }, 'Other players\' moves: ',
+        finished ? h('a', { href: `/t/${this.table.id}?replay&analyse`, 'data-testid': 'analyse-link', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go(`/t/${this.table.id}?replay&analyse`); } }, t('analysis.analyse')) : null,
+        finished || !this.table.hidden_information ? h('a', { href: api.recordUrl(this.table.id), download: `${this.game}-${this.table.id}.json` }, t('info.download')) : null,
+        h('a', { href: `/?rules=${this.game}`, target: '_blank' }, t('lobby.rules')),
+        h('a', { href: '/', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); this.close(); this.nav.go('/'); } }, t('nav.lobby'))),
+      h('label', { class: 'small speed' }, `${t('info.speed')} `,
         h('select', {
           'data-testid': 'speed',
           onchange: (/** @type {Event} */ e) => store.setSpeed(/** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value)),
-        }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, v)))));
+        }, store.SPEEDS.map((v) => h('option', { value: v, selected: store.speed() === v }, t(`speed.${v}`))))),
+      h('div', { class: 'check-row small' },
+        h('input', {
+          type: 'checkbox', id: 'sound', 'data-testid': 'sound', checked: store.sound(),
+          onchange: (/** @type {Event} */ e) => store.setSound(/** @type {HTMLInputElement} */ (e.target).checked),
+        }),
+        h('label', { for: 'sound' }, t('info.sound'))));
   }
 }
 
@@ -895,11 +934,14 @@ class TableView {
  */
 export function equityText(e) {
   const pct = (/** @type {number} */ x) => `${(100 * x).toFixed(1)}%`;
-  if (e.kind === 'match_winning_chance') return `match winning chance ${pct(e.value)}`;
+  if (e.kind === 'match_winning_chance') return t('equity.match', { pct: pct(e.value) });
   const value = `${e.value >= 0 ? '+' : '−'}${Math.abs(e.value).toFixed(3)}`;
-  if (!e.outcomes) return `cubeful equity ${value}`;
+  if (!e.outcomes) return t('equity.cubeful', { value });
   const o = e.outcomes;
-  return `equity ${value} · win ${pct(o.win)} (gammon ${pct(o.win_gammon)}, backgammon ${pct(o.win_backgammon)}) · lose ${pct(1 - o.win)} (gammon ${pct(o.lose_gammon)}, backgammon ${pct(o.lose_backgammon)})`;
+  return t('equity.full', {
+    value, win: pct(o.win), wg: pct(o.win_gammon), wb: pct(o.win_backgammon),
+    lose: pct(1 - o.win), lg: pct(o.lose_gammon), lb: pct(o.lose_backgammon),
+  });
 }
 
 /**

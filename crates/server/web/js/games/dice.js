@@ -1,6 +1,7 @@
 // @ts-check
 /** Dice and the doubling cube, drawn in SVG. */
 
+import { listText, t } from '../i18n.js';
 import { s } from '../dom.js';
 
 /** Pip positions on a die face, in thirds of its size. */
@@ -50,7 +51,7 @@ export function diceRow(cx, cy, size, values, used, opts = {}) {
   const gap = size * 0.25;
   const width = values.length * size + (values.length - 1) * gap;
   const x0 = cx - width / 2;
-  return s('g', { class: 'dice', role: 'img', 'aria-label': opts.label || `Dice ${values.join(' and ')}` },
+  return s('g', { class: 'dice', role: 'img', 'aria-label': opts.label || t('board.dice', { dice: listText(values.map(String)) }) },
     values.map((v, i) => die(x0 + i * (size + gap), cy - size / 2, size, v,
       { used: used[i], dark: opts.dark, roll: opts.roll })),
   );

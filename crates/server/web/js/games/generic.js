@@ -4,6 +4,7 @@
  * picture. Its actions are played from the list of legal moves.
  */
 
+import { t } from '../i18n.js';
 import { s, svgRoot } from '../dom.js';
 
 /** @typedef {import('../types.js').BoardContext} BoardContext */
@@ -12,7 +13,7 @@ import { s, svgRoot } from '../dom.js';
 function render(ctx) {
   const lines = String(ctx.text || JSON.stringify(ctx.obs)).split('\n');
   const height = 40 + lines.length * 24;
-  return svgRoot(1000, height, 'Game position as text',
+  return svgRoot(1000, height, t('board.generic'),
     s('rect', { width: 1000, height, rx: 16, class: 'generic-bg' }),
     lines.map((line, i) => s('text', { x: 24, y: 36 + i * 24, class: 'generic-text' }, line)));
 }
@@ -26,7 +27,7 @@ export const genericUI = {
   complete: () => null,
   undo: () => ({}),
   isEmpty: () => true,
-  prompt: (ctx) => (ctx.legal.length ? 'Choose your move from the list.' : ''),
+  prompt: (ctx) => (ctx.legal.length ? t('prompt.generic') : ''),
   onBoard: () => false,
   summary: () => '',
 };

@@ -10,6 +10,8 @@
 import { s, svgRoot, target } from '../dom.js';
 import { cube, diceRow, usedDice } from './dice.js';
 import * as steps from './steps.js';
+import { listText, ltr, t } from '../i18n.js';
+import { colourName, optionLabel, optionValue } from '../names.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {import('../types.js').BoardContext} BoardContext */
@@ -104,24 +106,24 @@ function codeName(code) {
 function prompt(ctx) {
   const obs = ctx.obs;
   if (ctx.legal.length === 0) return '';
-  if (obs.phase === 'colour_choice') return 'You rolled highest: choose your colour, your place at the table. The others keep their turn order after you.';
-  if (obs.phase === 'cube_decision') return 'Double the stake, or roll.';
-  if (obs.phase === 'cube_response') return `A double to ${(obs.cube || 1) * 2}: take or drop?`;
+  if (obs.phase === 'colour_choice') return t('hg.prompt.colour');
+  if (obs.phase === 'cube_decision') return t('hg.prompt.cube');
+  if (obs.phase === 'cube_response') return t('hg.prompt.cube_offered', { n: (obs.cube || 1) * 2 });
   const pick = pickOf(ctx);
   const done = steps.completed(graph(ctx), ctx.legal, pick.steps);
-  if (done) return `Play complete: ${pick.steps.map((st) => `${codeName(st.from)}/${codeName(st.to)}`).join(' ')}. Confirm it, or undo.`;
-  if (pick.selected !== null) return `Choose where the stone on ${codeName(pick.selected)} goes.`;
+  if (done) return t('prompt.complete', { play: ltr(pick.steps.map((st) => `${codeName(st.from)}/${codeName(st.to)}`).join(' ')) });
+  if (pick.selected !== null) return t('hg.prompt.where', { from: codeName(pick.selected) });
   const [a, b] = obs.dice || [];
-  return pick.steps.length === 0 ? `Your roll: ${a} and ${b}. Move a stone ${Math.min(a, b)} first.` : 'Move the next stone.';
+  return pick.steps.length === 0 ? t('hg.prompt.roll', { a, b, n: Math.min(a, b) }) : t('hg.prompt.next');
 }
 
 /** @param {any} obs */
 function summary(obs) {
   const parts = [];
-  if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
-  parts.push(`doubles: ${obs.doubles}`);
-  if (obs.scoring) parts.push(`scoring: ${obs.scoring}`);
-  if (obs.cube) parts.push(`stake ${obs.cube}`);
+  if (Array.isArray(obs.dice)) parts.push(t('sum.dice', { dice: obs.dice.join('-') }));
+  parts.push(`${optionLabel('doubles')}: ${optionValue('doubles', obs.doubles)}`);
+  if (obs.scoring) parts.push(`${optionLabel('scoring')}: ${optionValue('scoring', obs.scoring)}`);
+  if (obs.cube) parts.push(t('sum.stake', { n: obs.cube }));
   return parts.join(' · ');
 }
 
@@ -273,15 +275,15 @@ function render(ctx) {
       // The field's number, just inside the tip.
       parts.push(s('text', { x: pos.x + ix * (DEPTH + 16), y: pos.y + iy * (DEPTH + 16), class: 'hg-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(code)));
     }
-    const who = counts.map((n, p) => (n > 0 ? `${n} ${players[p].colour.toLowerCase()}` : '')).filter(Boolean).join(', ') || 'empty';
-    const markText = fieldMarks.map((mk) => { const [k, col] = mk.split(':'); return `${col} ${k === 'start' ? 'start' : 'goal'}`; }).join(', ');
-    const label = `${pos.rest ? 'Rest field' : 'Field'} ${code}${markText ? ` (${markText})` : ''}: ${who}${isSrc ? ', can move' : ''}${isDest ? ', a destination' : ''}`;
+    const who = counts.map((n, p) => (n > 0 ? t('hg.n_stones', { n, colour: colourName(players[p].colour) }) : '')).filter(Boolean).join(', ') || t('board.empty');
+    const markText = fieldMarks.map((mk) => { const [k, col] = mk.split(':'); return t(k === 'start' ? 'hg.start_of' : 'hg.goal_of', { colour: colourName(col) }); }).join(', ');
+    const label = `${t(pos.rest ? 'hg.rest_field' : 'hg.field', { code })}${markText ? ` (${markText})` : ''}: ${who}${isSrc ? t('board.can_move') : ''}${isDest ? t('board.dest') : ''}`;
     layers.push(target(`f:${code}`, label, {
       class: `pt${isSrc || isDest ? ' can-pick' : ''}`,
       'data-drag': isSrc ? 'yes' : null,
       'data-state': isDest ? 'dest' : selected ? 'selected' : isSrc ? 'src' : null,
     }, parts));
-    if (pos.rest) layers.push(s('text', { x: pos.x, y: pos.y + CORNER / 2 - 22, class: 'hg-rest-num', 'text-anchor': 'middle' }, `${code} rest`));
+    if (pos.rest) layers.push(s('text', { x: pos.x, y: pos.y + CORNER / 2 - 22, class: 'hg-rest-num', 'text-anchor': 'middle' }, t('hg.rest_short', { code })));
   }
 
   // The centre: bar, stones to enter, borne off, dice, cube.
@@ -292,38 +294,40 @@ function render(ctx) {
   players.forEach((p, i) => {
     const y = cy - 50 + i * 30;
     rows.push(s('circle', { cx: cx - 160, cy: y, r: 10, class: `hg-stone-body hg-${colourOf(i)}-fill` }));
-    const bits = [`bar ${b.bar[i]}`];
-    if (obs.game === 'tric-trac') bits.push(`to enter ${b.waiting[i]}`);
-    else bits.push(`off ${b.off[i]}`);
-    if (!p.active) bits.push('out');
-    rows.push(s('text', { x: cx - 142, y: y + 6, class: `hg-centre-text${i === m ? ' to-move' : ''}` }, `${p.colour}: ${bits.join(' · ')}`));
+    const bits = [t('hg.bar_short', { n: b.bar[i] })];
+    if (obs.game === 'tric-trac') bits.push(t('hg.enter_short', { n: b.waiting[i] }));
+    else bits.push(t('hg.off_short', { n: b.off[i] }));
+    if (!p.active) bits.push(t('hg.out'));
+    rows.push(s('text', { x: cx - 142, y: y + 6, class: `hg-centre-text${i === m ? ' to-move' : ''}` }, `${colourName(p.colour)}: ${bits.join(' · ')}`));
   });
-  layers.push(s('g', { role: 'img', 'aria-label': players.map((p, i) => `${p.colour}: ${b.bar[i]} on the bar, ${obs.game === 'tric-trac' ? `${b.waiting[i]} to enter` : `${b.off[i]} borne off`}`).join('; ') }, rows));
+  layers.push(s('g', { role: 'img', 'aria-label': players.map((p, i) => `${colourName(p.colour)}: ${t('hg.on_bar', { n: b.bar[i] })}, ${obs.game === 'tric-trac' ? t('hg.to_enter', { n: b.waiting[i] }) : t('hg.borne_off', { n: b.off[i] })}`).join('; ') }, rows));
   if (myTurn) {
     const barSrc = srcs.has(BAR_CODE);
     const inSrc = srcs.has(IN_CODE);
     if (barSrc || inSrc) {
       const code = barSrc ? 'bar' : 'in';
       const sel = pick.selected === (barSrc ? BAR_CODE : IN_CODE);
-      layers.push(target(code, barSrc ? 'Your stones on the bar: enter one' : 'Your stones to enter: enter one',
+      // The name starts with the words shown on it ("bar 2").
+      const shown = barSrc ? t('hg.bar_short', { n: b.bar[m] }) : t('hg.in_short', { n: b.waiting[m] });
+      layers.push(target(code, `${shown}: ${barSrc ? t('hg.bar_enter') : t('hg.in_enter')}`,
         { class: 'can-pick', 'data-drag': 'yes', 'data-state': sel ? 'selected' : 'src' },
         s('rect', { x: cx - 170, y: cy + 72, width: 150, height: 76, rx: 12, class: `hg-source${sel ? ' selected' : ''}` }),
         stone(cx - 128, cy + 110, colourOf(m), sel ? 'selected' : 'src'),
-        s('text', { x: cx - 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, barSrc ? `bar ${b.bar[m]}` : `in ${b.waiting[m]}`)));
+        s('text', { x: cx - 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, shown)));
     }
     if (dests.has(OFF_CODE)) {
-      layers.push(target('off', 'Bear off (a destination)', { class: 'can-pick', 'data-state': 'dest' },
+      layers.push(target('off', t('hg.bear_off_dest'), { class: 'can-pick', 'data-state': 'dest' },
         s('rect', { x: cx + 10, y: cy + 72, width: 120, height: 76, rx: 12, class: 'hg-source dest' }),
-        s('text', { x: cx + 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, 'bear off')));
+        s('text', { x: cx + 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, t('hg.bear_off'))));
     }
   }
   if (Array.isArray(obs.dice)) {
     const values = obs.dice.slice();
     const used = usedDice(values, pick.steps.map((st) => st.die));
-    layers.push(diceRow(cx, cy - 120, 56, values, used, { roll: true, label: `${players[m].colour} rolled ${values.join(' and ')}` }));
+    layers.push(diceRow(cx, cy - 120, 56, values, used, { roll: true, label: t('board.rolled', { who: colourName(players[m].colour), dice: listText(values.map(String)) }) }));
   }
-  if (obs.cube) layers.push(cube(cx + 170, cy + 110, 50, obs.cube, `Stake ${obs.cube}`));
-  const label = `${obs.game === 'tric-trac' ? 'Tric-Trac' : 'High-O Gammon'} board seen by ${players[me].colour}: your side at the bottom, stones move counter-clockwise`;
+  if (obs.cube) layers.push(cube(cx + 170, cy + 110, 50, obs.cube, t('sum.stake_label', { n: obs.cube })));
+  const label = t(obs.game === 'tric-trac' ? 'hg.board_trictrac' : 'hg.board', { colour: colourName(players[me].colour) });
   return svgRoot(SIZE, SIZE, label, layers);
 }
 

@@ -7,6 +7,7 @@
 
 import { s, svgRoot, target } from '../dom.js';
 import { possessive } from '../names.js';
+import { ltr, t } from '../i18n.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {import('../types.js').BoardContext} BoardContext */
@@ -14,9 +15,6 @@ import { possessive } from '../names.js';
 const STONES = /** @type {const} */ (['blue', 'yellow', 'black', 'white']);
 const LETTER_OF = /** @type {Record<string, string>} */ ({ blue: 'B', yellow: 'Y', black: 'K', white: 'W', blockade: 'R' });
 const STONE_OF = /** @type {Record<string, string>} */ ({ b: 'blue', y: 'yellow', k: 'black', w: 'white', r: 'blockade' });
-const MOVES = /** @type {Record<string, string>} */ ({
-  blue: '1–2 straight ahead', yellow: '1–2 diagonally ahead', black: '1 diagonally', white: '1 any way', blockade: 'placed once',
-});
 
 /** @param {number} col 0-based @param {number} row 0-based (row 0 is "1") */
 function squareName(col, row) {
@@ -109,23 +107,23 @@ function undo(ctx) {
 function sourceName(id) {
   if (id.startsWith('tray:')) {
     const kind = id.slice(5);
-    return kind === 'blockade' ? 'your blockade' : `your unplayed ${kind} stone`;
+    return kind === 'blockade' ? t('lager.your_blockade') : t('lager.your_unplayed', { piece: t(`lager.piece.${kind}`) });
   }
-  return `the piece on ${id.slice(3)}`;
+  return t('lager.piece_on', { at: id.slice(3) });
 }
 
 /** @param {BoardContext} ctx */
 function prompt(ctx) {
   if (ctx.legal.length === 0) return '';
   const pick = pickOf(ctx);
-  if (pick.action) return `${pick.action.text}: confirm it, or undo.`;
-  if (pick.from) return `Choose where ${sourceName(pick.from)} goes.`;
-  return 'Place a stone in your camp, move a stone, or place your blockade.';
+  if (pick.action) return t('prompt.complete', { play: ltr(pick.action.text) });
+  if (pick.from) return t('lager.prompt.where', { what: sourceName(pick.from) });
+  return t('lager.prompt.start');
 }
 
 /** @param {any} obs */
 function summary(obs) {
-  return `${obs.columns}×${obs.rows} · ply ${obs.plies} of ${obs.max_plies} · captured stones ${obs.captured === 'out' ? 'leave the game' : 'return'}`;
+  return `${obs.columns}×${obs.rows} · ${t('lager.sum.ply', { n: obs.plies, max: obs.max_plies })} · ${t(obs.captured === 'out' ? 'lager.sum.out' : 'lager.sum.return')}`;
 }
 
 // ---- drawing ----
@@ -185,7 +183,7 @@ function render(ctx) {
   const preview = ctx.preview ? endsOf(ctx.preview) : null;
   const threatened = new Set(myTurn ? obs.threatened : []);
   const capturable = new Set(myTurn ? obs.capturable : []);
-  const names = [ctx.names[0] || 'South', ctx.names[1] || 'North'];
+  const names = [ctx.names[0] || t('role.south'), ctx.names[1] || t('role.north')];
 
   /** Screen position of a square. @param {number} col @param {number} row */
   const pos = (col, row) => {
@@ -219,9 +217,9 @@ function render(ctx) {
         parts.push(piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc));
       }
       if (dest) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.2, class: 'dest-marker' }));
-      const what = p ? `${possessive(names[p.owner])} ${p.stone}${p.stone === 'blockade' ? '' : ' stone'}` : 'empty';
-      const campText = camp >= 0 ? ` (${possessive(names[camp])} camp)` : '';
-      const extra = isSrc ? ', can move' : dest ? `, a destination (${dest.text})` : capturable.has(name) ? ', can be knocked out' : threatened.has(name) ? ', threatened by you' : '';
+      const what = p ? possessive(names[p.owner], t(`lager.piece.${p.stone}`)) : t('board.empty');
+      const campText = camp >= 0 ? ` (${possessive(names[camp], t('lager.camp'))})` : '';
+      const extra = isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.text }) : capturable.has(name) ? t('lager.can_knock_out') : threatened.has(name) ? t('lager.threatened') : '';
       layers.push(target(id, `${name}${campText}: ${what}${extra}`,
         { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isFrom ? 'selected' : isSrc ? 'src' : null }, parts));
     }
@@ -247,7 +245,7 @@ function render(ctx) {
     const parts = [
       s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
       s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
-      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, `in ${possessive(names[1 - p])} camp: ${pv.in_opponent_camp} of 2`),
+      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, t('lager.in_camp', { camp: possessive(names[1 - p], t('lager.camp')), n: pv.in_opponent_camp })),
     ];
     const kinds = [...STONES, 'blockade'];
     kinds.forEach((kind, i) => {
@@ -258,22 +256,22 @@ function render(ctx) {
       const mine = p === me;
       const isSrc = mine && myTurn && sources.has(id);
       const isSel = mine && pick.from === id;
-      const status = where === 'unplayed' ? 'in hand' : where === 'out' ? 'out' : `on ${where}`;
+      const status = where === 'unplayed' ? t('lager.in_hand') : where === 'out' ? t('lager.out') : t('lager.on', { at: where });
       const cls = where === 'unplayed' ? (isSel ? 'selected' : isSrc ? 'src' : '') : 'played';
       const drawn = piece(cx, cy, 64, kind, p, flip, cls);
       const label = s('text', { x: cx, y: cy + 36, class: 'lg-tray-info', 'text-anchor': 'middle' }, status);
       if (mine && isSrc) {
-        parts.push(target(id, `Your ${kind}${kind === 'blockade' ? '' : ' stone'}: ${status}, moves ${MOVES[kind]}${isSel ? ', selected' : ', can be placed'}`,
-          { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn, label));
+        parts.push(target(id, `${possessive(t('name.you'), t(`lager.piece.${kind}`))}: ${status}, ${t(`lager.moves.${kind}`)}${isSel ? t('board.selected') : t('lager.can_place')}`,
+          { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn), label);
       } else {
-        parts.push(s('g', { role: 'img', 'aria-label': `${possessive(names[p])} ${kind}: ${status}` }, drawn, label));
+        parts.push(s('g', { role: 'img', 'aria-label': `${possessive(names[p], t(`lager.piece.${kind}`))}: ${status}` }, drawn, label));
       }
     });
     return parts;
   };
   layers.push(tray(1 - me, true));
   layers.push(tray(me, false));
-  return svgRoot(W, H, `Läger board ${cols} by ${rows}, seen by ${names[me]}: your camp at the bottom`, layers);
+  return svgRoot(W, H, t('lager.board', { cols, rows, who: names[me] }), layers);
 }
 
 /** @param {ActionInfo} action */

@@ -7,6 +7,8 @@
  */
 
 import { s, svgRoot, target } from '../dom.js';
+import { t } from '../i18n.js';
+import { optionLabel, optionValue } from '../names.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {import('../types.js').BoardContext} BoardContext */
@@ -27,7 +29,8 @@ export function parseCard(card) {
 /** @param {string} card */
 export function cardName(card) {
   const { rank, suit } = parseCard(card);
-  return `${RANK_NAMES[rank] || rank} of ${SUITS[suit]?.name || suit}`;
+  const suitName = SUITS[suit] ? t(`card.suit.${SUITS[suit].name}`) : suit;
+  return t('card.name', { rank: RANK_NAMES[rank] ? t(`card.rank.${RANK_NAMES[rank]}`) : rank, suit: suitName });
 }
 
 /** @param {string} card */
@@ -85,19 +88,19 @@ function prompt(ctx) {
   const obs = ctx.obs;
   if (ctx.legal.length === 0) return '';
   const card = pickOf(ctx).card;
-  if (card) return `Play the ${cardName(card)}? Confirm, or pick another card.`;
+  if (card) return t('st.prompt.play', { card: cardName(card) });
   const top = obs.table.length > obs.trick_start ? obs.table[obs.table.length - 1] : null;
   const canPlay = ctx.legal.some((a) => playedCard(a));
-  if (!top) return 'Lead any card.';
-  if (!canPlay) return `Nothing in your hand beats the ${cardName(top)}: you must pick up.`;
-  return `Beat the ${cardName(top)}, or pick up.`;
+  if (!top) return t('st.prompt.lead');
+  if (!canPlay) return t('st.prompt.must_pick_up', { card: cardName(top) });
+  return t('st.prompt.beat', { card: cardName(top) });
 }
 
 /** @param {any} obs */
 function summary(obs) {
-  const parts = [`version ${obs.version}`];
-  if (obs.high_trump) parts.push(`trumps ${SUITS[obs.high_trump].sym} high, ${SUITS[obs.low_trump].sym} low`);
-  parts.push(`stock ${obs.stock + (obs.turned_in_stock ? 1 : 0)}`);
+  const parts = [`${optionLabel('version')}: ${optionValue('version', String(obs.version))}`];
+  if (obs.high_trump) parts.push(t('st.sum.trumps', { high: SUITS[obs.high_trump].sym, low: SUITS[obs.low_trump].sym }));
+  parts.push(t('st.sum.stock', { n: obs.stock + (obs.turned_in_stock ? 1 : 0) }));
   return parts.join(' · ');
 }
 
@@ -172,21 +175,21 @@ function render(ctx) {
     const cy = (tall ? 260 : 250) + Math.sin(angle) * (tall ? 130 : 120);
     const size = obs.hand_sizes[p];
     const toMove = obs.phase !== 'over' && obs.to_move === p;
-    const name = ctx.names[p] || `P${p}`;
+    const name = ctx.names[p] || t('role.player', { n: p + 1 });
     const out = obs.phase !== 'over' && size === 0;
     /** @type {import("../dom.js").Child[]} */
     const parts = [];
     const fan = Math.min(size, 8);
     for (let i = 0; i < fan; i++) parts.push(cardBack(cx - 40 + (i - fan / 2) * 9, cy - 70, 0.62, (i - fan / 2) * 4));
     parts.push(s('rect', { x: cx - 92, y: cy + 4, width: 184, height: 50, rx: 12, class: `st-seat${toMove ? ' to-move' : ''}` }));
-    parts.push(s('text', { x: cx, y: cy + 25, class: 'st-seat-name', 'text-anchor': 'middle' }, `${name}${p === 0 ? ' (dealer)' : ''}`));
+    parts.push(s('text', { x: cx, y: cy + 25, class: 'st-seat-name', 'text-anchor': 'middle' }, `${name}${p === 0 ? ` (${t('st.dealer')})` : ''}`));
     parts.push(s('text', { x: cx, y: cy + 45, class: 'st-seat-info', 'text-anchor': 'middle' },
-      out ? 'out' : `${size} card${size === 1 ? '' : 's'}`));
+      out ? t('st.out') : t('st.n_cards', { n: size })));
     const known = obs.known[p] || [];
     known.slice(0, 10).forEach((/** @type {string} */ c, /** @type {number} */ i) => parts.push(cardFace(c, cx - 96 + i * 19, cy + 60, { scale: 0.42, cls: 'known' })));
     if (known.length > 10) parts.push(s('text', { x: cx + 110, y: cy + 90, class: 'st-seat-info' }, `+${known.length - 10}`));
-    const knownText = known.length ? `; known to hold ${known.map(cardShort).join(' ')}` : '';
-    layers.push(s('g', { role: 'img', 'aria-label': `${name}: ${out ? 'out of the game' : `${size} cards`}${toMove ? ', to move' : ''}${knownText}` }, parts));
+    const knownText = known.length ? t('st.known', { cards: known.map(cardShort).join(' ') }) : '';
+    layers.push(s('g', { role: 'img', 'aria-label': `${name}: ${out ? t('st.out_of_game') : t('st.n_cards', { n: size })}${toMove ? t('st.to_move') : ''}${knownText}` }, parts));
   }
 
   // Stock and the turned trump.
@@ -196,24 +199,25 @@ function render(ctx) {
   if (obs.turned && obs.turned_in_stock) stockParts.push(cardFace(obs.turned, stockX + 44, stockY + 14, { rotate: 90, scale: 0.9 }));
   for (let i = 0; i < Math.min(obs.stock, 6); i++) stockParts.push(cardBack(stockX - i * 2, stockY - i * 2, 0.9));
   stockParts.push(s('text', { x: stockX + 38, y: stockY + CH + 26, class: 'st-label', 'text-anchor': 'middle' },
-    obs.stock === 0 && !obs.turned_in_stock ? 'Stock empty' : `Stock ${obs.stock}${obs.turned_in_stock ? ' + trump' : ''}`));
-  layers.push(s('g', { role: 'img', 'aria-label': `Stock: ${obs.stock} cards${obs.turned && obs.turned_in_stock ? `, the ${cardName(obs.turned)} turned beneath it` : ''}` }, stockParts));
+    obs.stock === 0 && !obs.turned_in_stock ? t('st.stock_empty') : `${t('st.stock', { n: obs.stock })}${obs.turned_in_stock ? ` + ${t('st.trump')}` : ''}`));
+  layers.push(s('g', { role: 'img', 'aria-label': `${t('st.stock_label', { n: obs.stock })}${obs.turned && obs.turned_in_stock ? t('st.turned_beneath', { card: cardName(obs.turned) }) : ''}` }, stockParts));
 
   // Trumps.
   const ty = tall ? 480 : H / 2;
   if (obs.high_trump) {
     const hi = SUITS[obs.high_trump];
     const lo = SUITS[obs.low_trump];
-    layers.push(s('g', { role: 'img', 'aria-label': `High trump ${hi.name}, low trump ${lo.name}` },
+    layers.push(s('g', { role: 'img', 'aria-label': t('st.trumps_label', { high: t(`card.suit.${hi.name}`), low: t(`card.suit.${lo.name}`) }) },
       s('rect', { x: W - 250, y: ty - 90, width: 170, height: 92, rx: 12, class: 'st-trumps' }),
-      s('text', { x: W - 235, y: ty - 58, class: 'st-trump-label' }, 'High trump'),
+      s('text', { x: W - 235, y: ty - 58, class: 'st-trump-label' }, t('st.high_trump')),
       s('text', { x: W - 100, y: ty - 56, class: `st-trump-sym ${hi.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, hi.sym),
-      s('text', { x: W - 235, y: ty - 16, class: 'st-trump-label' }, 'Low trump'),
+      s('text', { x: W - 235, y: ty - 16, class: 'st-trump-label' }, t('st.low_trump')),
       s('text', { x: W - 100, y: ty - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
   }
 
   // The pile: earlier tricks stacked, the current trick fanned, the top card marked.
   const table = obs.table || [];
+  /** @type {import("../dom.js").Child[]} */
   const pileParts = [];
   const trickStart = Math.min(obs.trick_start, table.length);
   const older = table.slice(0, trickStart);
@@ -226,13 +230,15 @@ function render(ctx) {
     pileParts.push(cardFace(c, px + 60 + i * 34, py + (i % 2) * 8, { cls: isTop ? 'top-card' : '' }));
   });
   const topCard = table.length ? table[table.length - 1] : null;
-  pileParts.push(s('rect', { x: px - 60, y: py - 30, width: 420, height: 190, class: 'hit' }));
-  const pileLabel = table.length === 0 ? 'The table is empty'
-    : `The table: ${table.length} card${table.length === 1 ? '' : 's'}${older.length ? ` (${older.length} in earlier tricks)` : ''}; on top the ${cardName(/** @type {string} */ (topCard))}${obs.last !== null && obs.last !== undefined ? `, played by ${ctx.names[obs.last] || 'P' + obs.last}` : ''}`;
-  layers.push(target('pile', pileLabel, { class: 'st-pile' }, pileParts));
-  if (table.length === 0) layers.push(s('text', { x: W / 2, y: py + 70, class: 'st-empty', 'text-anchor': 'middle' }, 'empty table'));
+
+  const pileLabel = table.length === 0 ? t('st.table_empty')
+    : `${t('st.table', { n: table.length })}${older.length ? ` (${t('st.earlier', { n: older.length })})` : ''}; ${t('st.on_top', { card: cardName(/** @type {string} */ (topCard)) })}${obs.last !== null && obs.last !== undefined ? t('st.played_by', { who: ctx.names[obs.last] || t('role.player', { n: obs.last + 1 }) }) : ''}`;
+  // The cards are the picture; the target over them carries the name.
+  layers.push(s('g', { class: 'st-pile-cards' }, pileParts));
+  layers.push(target('pile', pileLabel, { class: 'st-pile' }, s('rect', { x: px - 60, y: py - 30, width: 420, height: 190, class: 'hit' })));
+  if (table.length === 0) layers.push(s('text', { x: W / 2, y: py + 70, class: 'st-empty', 'text-anchor': 'middle' }, t('st.empty_table')));
   if (obs.discarded && obs.discarded.length) {
-    layers.push(s('text', { x: W - 165, y: ty + 30, class: 'st-label', 'text-anchor': 'middle' }, `Set aside: ${obs.discarded.length}`));
+    layers.push(s('text', { x: W - 165, y: ty + 30, class: 'st-label', 'text-anchor': 'middle' }, t('st.set_aside', { n: obs.discarded.length })));
   }
 
   // My hand.
@@ -256,18 +262,19 @@ function render(ctx) {
     const sel = pick.card === c;
     const lift = sel ? 34 : can ? 12 : 0;
     const cls = [can ? 'playable' : myTurn ? 'unplayable' : '', sel ? 'selected' : '', previewCard === c ? 'preview' : ''].filter(Boolean).join(' ');
-    layers.push(target(`card:${c}`, `${cardName(c)}${sel ? ', selected' : can ? ', can beat' : ''}`,
+    // The name begins with the card's corner as drawn ("Q♦").
+    layers.push(target(`card:${c}`, `${cardShort(c)}, ${cardName(c)}${sel ? t('board.selected') : can ? t('st.can_beat') : ''}`,
       { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null, 'data-state': sel ? 'selected' : can ? 'src' : null },
       cardFace(c, spot(i).x, spot(i).y - lift, { cls })));
   });
   if (ctx.seat !== null) {
     const toMove = obs.phase !== 'over' && obs.to_move === me;
     layers.push(s('text', { x: W / 2, y: H - 14, 'text-anchor': 'middle', class: `st-me${toMove ? ' to-move' : ''}` },
-      `${ctx.names[me] || 'You'}${me === 0 ? ' (dealer)' : ''} · ${hand.length} card${hand.length === 1 ? '' : 's'}${toMove ? ' · your turn' : ''}`));
+      `${ctx.names[me] || t('name.you')}${me === 0 ? ` (${t('st.dealer')})` : ''} · ${t('st.n_cards', { n: hand.length })}${toMove ? ` · ${t('st.your_turn')}` : ''}`));
   } else {
-    layers.push(s('text', { x: W / 2, y: H - 70, class: 'st-label', 'text-anchor': 'middle' }, `Watching: ${ctx.names[0] || 'P0'} holds ${obs.hand_sizes[0]} cards`));
+    layers.push(s('text', { x: W / 2, y: H - 70, class: 'st-label', 'text-anchor': 'middle' }, t('st.watching', { who: ctx.names[0] || t('role.player', { n: 1 }), n: obs.hand_sizes[0] })));
   }
-  return svgRoot(W, H, `Stortok table for ${n} players, seen by ${ctx.names[me] || 'P' + me}`, layers);
+  return svgRoot(W, H, t('st.board', { n, who: ctx.names[me] || t('role.player', { n: me + 1 }) }), layers);
 }
 
 /** @param {ActionInfo} action */

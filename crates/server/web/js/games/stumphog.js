@@ -7,6 +7,7 @@
 
 import { s, svgRoot, target } from '../dom.js';
 import { possessive } from '../names.js';
+import { listText, t } from '../i18n.js';
 import { diceRow } from './dice.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
@@ -130,7 +131,7 @@ function undo(ctx) {
 /** @param {string} id */
 function pileName(id) {
   if (id === 'stumpen') return 'Stumpen';
-  if (id === 'over') return "past Stumpen (to your opponent's Hög)";
+  if (id === 'over') return t('sh.past_stumpen');
   const [row, col] = id.split(':');
   return `${row === 'h' ? 'Hitom' : 'Bortom'} ${col}`;
 }
@@ -140,23 +141,23 @@ function prompt(ctx) {
   const pick = pickOf(ctx);
   const obs = ctx.obs;
   if (ctx.legal.length === 0) return '';
-  if (pick.action) return `${pick.action.text}: confirm it, or undo.`;
-  if (pick.pile) return `Choose where the stones from ${pileName(pick.pile)} go.`;
+  if (pick.action) return t('prompt.complete', { play: pick.action.text });
+  if (pick.pile) return t('sh.prompt.where', { pile: pileName(pick.pile) });
   const [a, b] = obs.dice || [];
-  const six = a === 6 || b === 6 ? ' Or bat in on the six.' : '';
-  const dbl = a === b ? ' Or bat out on the double.' : '';
-  const way = (/** @type {number} */ n, /** @type {number} */ k) => `${n} stone${n === 1 ? '' : 's'} ${k} step${k === 1 ? '' : 's'}`;
-  const ways = a === b ? way(a, b) : `${way(a, b)} or ${way(b, a)}`;
-  return `Your roll: ${a}-${b}. Pick a pile to move ${ways}.${six}${dbl}`;
+  const six = a === 6 || b === 6 ? ` ${t('sh.prompt.six')}` : '';
+  const dbl = a === b ? ` ${t('sh.prompt.double')}` : '';
+  const way = (/** @type {number} */ n, /** @type {number} */ k) => t('sh.way', { stones: t('sh.n_stones', { n }), steps: t('sh.n_steps', { n: k }) });
+  const ways = a === b ? way(a, b) : t('sh.either', { a: way(a, b), b: way(b, a) });
+  return `${t('sh.prompt.roll', { a, b, ways })}${six}${dbl}`;
 }
 
 /** @param {any} obs */
 function summary(obs) {
   /** @type {import("../dom.js").Child[]} */
   const parts = [];
-  if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
-  parts.push(`turn ${obs.turns} of ${obs.rules.turn_cap}`);
-  parts.push(`${obs.rules.win} in Ute wins`);
+  if (Array.isArray(obs.dice)) parts.push(t('sum.dice', { dice: obs.dice.join('-') }));
+  parts.push(t('sh.sum.turn', { n: obs.turns, max: obs.rules.turn_cap }));
+  parts.push(t('sh.sum.win', { n: obs.rules.win }));
   return parts.join(' · ');
 }
 
@@ -291,8 +292,8 @@ function render(ctx) {
     const cls = ['sh-pit', isSrc ? 'src' : '', isSel ? 'selected' : '', dest ? 'dest' : '', isChosenTo ? 'chosen' : '', isPreview ? 'preview' : '']
       .filter(Boolean).join(' ');
     const rowName = row === 'h' ? 'Hitom' : 'Bortom';
-    const extra = isSel ? ', selected' : isSrc ? ', can move' : dest ? `, a destination (${dest.map((a) => a.text).join(' or ')})` : '';
-    const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${count} stone${count === 1 ? '' : 's'}${extra}`;
+    const extra = isSel ? t('board.selected') : isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.map((a) => a.text).join(' / ') }) : '';
+    const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${t('sh.n_stones', { n: count })}${extra}`;
     /** @type {import("../dom.js").Child[]} */
     const parts = [
       s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
@@ -328,12 +329,13 @@ function render(ctx) {
     const isChosen = chosenTo === 'stumpen';
     const canBatOut = myTurn && batOut.length > 0;
     const cls = ['sh-stumpen', stDest ? 'dest' : '', isChosen ? 'chosen' : '', canBatOut ? 'src' : ''].filter(Boolean).join(' ');
-    layers.push(target('stumpen', `Stumpen: ${obs.stumpen} stone${obs.stumpen === 1 ? '' : 's'}${stDest ? ', a destination' : ''}${canBatOut ? ', bat out' : ''}`,
+    layers.push(target('stumpen', `Stumpen: ${t('sh.n_stones', { n: obs.stumpen })}${stDest ? t('board.dest') : ''}${canBatOut ? t('sh.can_bat_out') : ''}`,
       { class: stDest || canBatOut ? 'can-pick' : '', 'data-state': stDest ? 'dest' : null },
       s('circle', { cx: sx, cy: sy, r: 62, class: cls }),
       heap(sx, sy - 8, obs.stumpen, 1.1),
-      s('text', { x: sx, y: sy - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'),
     ));
+    // Its title stands above it, outside the target, whose name says it.
+    layers.push(s('text', { x: sx, y: sy - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'));
   }
 
   // Side piles: the opponent's at the top, mine at the bottom.
@@ -341,17 +343,17 @@ function render(ctx) {
   const sidePiles = (p, top) => {
     const st = G.strip(top);
     const y = st.y;
-    const name = ctx.names[p] || `Player ${p + 1}`;
+    const name = ctx.names[p] || t('role.player', { n: p + 1 });
     const warn = obs.stumpvarning[p];
     const overDest = p === them && (dests.has('over') || chosenTo === 'over');
     /** @type {import("../dom.js").Child[]} */
     const out = [
       s('text', { x: st.nameX, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? ' ◀' : ''}`),
-      s('g', { role: 'img', 'aria-label': `${possessive(name)} Hög: ${obs.hog[p]} stones` },
+      s('g', { role: 'img', 'aria-label': `${possessive(name, 'Hög')}: ${t('sh.n_stones', { n: obs.hog[p] })}` },
         s('rect', { x: st.hogX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
         s('text', { x: st.hogX + 18, y: y + 7, class: 'sh-side-label' }, 'Hög'),
         s('text', { x: st.hogX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
-      s('g', { role: 'img', 'aria-label': `${possessive(name)} Ute: ${obs.ute[p]} stones${warn ? ', Stumpvarning' : ''}` },
+      s('g', { role: 'img', 'aria-label': `${possessive(name, 'Ute')}: ${t('sh.n_stones', { n: obs.ute[p] })}${warn ? ', Stumpvarning' : ''}` },
         s('rect', { x: st.uteX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
         s('text', { x: st.uteX + 18, y: y + 7, class: 'sh-side-label' }, 'Ute'),
         s('text', { x: st.uteX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),
@@ -363,23 +365,24 @@ function render(ctx) {
   layers.push(sidePiles(me, false));
   if (dests.has('over')) {
     const st = G.strip(true);
-    layers.push(target('over', "Past Stumpen, to your opponent's Hög (a destination)", { class: 'can-pick', 'data-state': 'dest' },
+    const gain = `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`;
+    layers.push(target('over', `${gain}: ${t('sh.over_dest')}`, { class: 'can-pick', 'data-state': 'dest' },
       s('rect', { x: st.hogX, y: st.y - 34, width: st.boxW, height: 68, rx: 14, class: 'sh-side dest' }),
-      s('text', { x: st.hogX + st.boxW / 2, y: st.y + 7, class: 'sh-side-label', 'text-anchor': 'middle' }, `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`)));
+      s('text', { x: st.hogX + st.boxW / 2, y: st.y + 7, class: 'sh-side-label', 'text-anchor': 'middle' }, gain)));
   }
 
   // The Port: bat-in targets.
   if (myTurn && batIn.length > 0) {
     const port = G.pile('h', 1);
-    layers.push(target('port', `Bat in ${batIn[0].json.bat_in} stones to your Port`, { class: 'can-pick' },
+    layers.push(target('port', t('sh.bat_in_port', { n: batIn[0].json.bat_in }), { class: 'can-pick' },
       s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin' })));
   }
 
   if (Array.isArray(obs.dice)) {
     layers.push(diceRow(G.dice.x, G.dice.y, 54, obs.dice, [false, false], { dark: mover === 1, roll: true,
-      label: `${ctx.names[mover] || 'Player'} rolled ${obs.dice.join(' and ')}` }));
+      label: t('board.rolled', { who: ctx.names[mover] || t('role.player', { n: mover + 1 }), dice: listText(obs.dice.map(String)) }) }));
   }
-  return svgRoot(W, H, `Stumphög board seen by ${ctx.names[me] || 'player ' + (me + 1)}: your row Hitom ${G.tall ? 'on the left' : 'at the bottom'}`, layers);
+  return svgRoot(W, H, t(G.tall ? 'sh.board_tall' : 'sh.board', { who: ctx.names[me] || t('role.player', { n: me + 1 }) }), layers);
 }
 
 /** @type {import('../types.js').GameUI} */

@@ -9,6 +9,7 @@
 import { portrait, s, svgRoot, target } from '../dom.js';
 import { cube, diceRow, usedDice } from './dice.js';
 import * as steps from './steps.js';
+import { listText, ltr, t } from '../i18n.js';
 
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {import('../types.js').BoardContext} BoardContext */
@@ -102,7 +103,7 @@ function sources(ctx) {
 
 /** @param {number} p */
 function pointName(p) {
-  return p === BAR ? 'the bar' : p === OFF ? 'off' : `point ${p}`;
+  return p === BAR ? t('tb.the_bar') : p === OFF ? t('tb.off') : t('tb.point_n', { p });
 }
 
 /** @param {string} t @returns {number | null} */
@@ -163,7 +164,7 @@ function undo(ctx) {
 
 /** @param {number} seat */
 export function colourName(seat) {
-  return seat === 0 ? 'White' : 'Black';
+  return seat === 0 ? t('role.white') : t('role.black');
 }
 
 /** @param {BoardContext} ctx */
@@ -171,18 +172,17 @@ function prompt(ctx) {
   const obs = ctx.obs;
   const pick = pickOf(ctx);
   if (ctx.legal.length === 0) return '';
-  if (obs.phase === 'cube_decision') return 'Double the stake, or roll the dice.';
-  if (obs.phase === 'cube_response') return `Your opponent doubles to ${obs.cube * 2}: take or drop?`;
+  if (obs.phase === 'cube_decision') return t('tb.prompt.cube');
+  if (obs.phase === 'cube_response') return t('tb.prompt.cube_offered', { n: obs.cube * 2 });
   if (complete(ctx)) {
-    return `Play complete: ${pick.steps.map((st) => `${stepText(st)}`).join(' ')}. Confirm it, or undo.`;
+    return t('prompt.complete', { play: ltr(pick.steps.map((st) => `${stepText(st)}`).join(' ')) });
   }
-  if (pick.selected !== null) return `Choose where the checker on ${pointName(pick.selected)} goes.`;
-  const left = (obs.dice || []).join(' and ');
+  if (pick.selected !== null) return t('tb.prompt.where', { from: pointName(pick.selected) });
+  const left = listText((obs.dice || []).map(String));
   if (pick.steps.length === 0) {
-    const bar = currentBoard(ctx).meBar > 0 ? ' Enter from the bar first.' : '';
-    return `Your roll: ${left}. Pick a checker to move.${bar}`;
+    return currentBoard(ctx).meBar > 0 ? t('tb.prompt.roll_bar', { dice: left }) : t('tb.prompt.roll', { dice: left });
   }
-  return 'Pick the next checker to move.';
+  return t('tb.prompt.next');
 }
 
 /** @param {Step} st */
@@ -214,13 +214,13 @@ export function pipCounts(obs) {
 function summary(obs) {
   /** @type {import("../dom.js").Child[]} */
   const parts = [];
-  if (Array.isArray(obs.dice)) parts.push(`dice ${obs.dice.join('-')}`);
+  if (Array.isArray(obs.dice)) parts.push(t('sum.dice', { dice: obs.dice.join('-') }));
   if (obs.board) {
     const [white, black] = pipCounts(obs);
-    parts.push(`pips: White ${white}, Black ${black}`);
+    parts.push(t('tb.sum.pips', { white, black }));
   }
-  if (obs.cube_enabled) parts.push(`stake ${obs.cube}`);
-  if (obs.match_to > 0) parts.push(`match to ${obs.match_to}: ${obs.score[0]}–${obs.score[1]}${obs.crawford_game ? ' (Crawford)' : ''}`);
+  if (obs.cube_enabled) parts.push(t('sum.stake', { n: obs.cube }));
+  if (obs.match_to > 0) parts.push(`${t('tb.sum.match', { to: obs.match_to, a: obs.score[0], b: obs.score[1] })}${obs.crawford_game ? ` (${t('tb.sum.crawford')})` : ''}`);
   return parts.join(' · ');
 }
 
@@ -322,7 +322,8 @@ function render(ctx) {
   const previewTo = new Set((preview || []).map((st) => st.to));
   const previewFrom = new Set((preview || []).map((st) => st.from));
   const meName = colourName(me);
-  const themName = colourName(them);
+  /** A count of one side's checkers in words. @param {number} n @param {number} seat */
+  const checkers = (n, seat) => t(seat === 0 ? 'tb.n_white' : 'tb.n_black', { n });
   // The last move on the board, in the viewer's numbering.
   const lastPlay = ctx.last && pick.steps.length === 0 && ctx.last.json ? steps.stepsOf({ text: '', json: ctx.last.json }) || [] : [];
   /** @param {number} p */
@@ -377,9 +378,9 @@ function render(ctx) {
       const y = slotY(top, Math.min(count, 4), theirs === 1 && b.pins ? 26 : shift);
       parts.push(s('circle', { cx: x, cy: y, r: R * 0.55, class: 'dest-marker' }));
     }
-    const who = mine > 0 ? `${mine} ${meName.toLowerCase()}` : theirs > 0 ? `${theirs} ${themName.toLowerCase()}` : 'empty';
-    const pin = pinned !== 0 ? `, pinning a ${colourName(pinned === 1 ? me : them).toLowerCase()} checker` : '';
-    const label = `Point ${p}: ${who}${pin}${isSrc ? ', can move' : ''}${isDest ? ', a destination' : ''}`;
+    const who = mine > 0 ? checkers(mine, me) : theirs > 0 ? checkers(theirs, them) : t('board.empty');
+    const pin = pinned !== 0 ? t(pinned === 1 ? (me === 0 ? 'tb.pinning_white' : 'tb.pinning_black') : (them === 0 ? 'tb.pinning_white' : 'tb.pinning_black')) : '';
+    const label = `${t('tb.point', { p, who })}${pin}${isSrc ? t('board.can_move') : ''}${isDest ? t('board.dest') : ''}`;
     layers.push(target(`p:${p}`, label, {
       class: `pt${isDest ? ' is-dest' : ''}${isSrc ? ' is-src' : ''}${selected ? ' is-selected' : ''}`,
       'data-drag': isSrc ? 'yes' : null,
@@ -394,7 +395,7 @@ function render(ctx) {
   const barParts = [];
   for (let i = 0; i < Math.min(b.meBar, 4); i++) barParts.push(checker(barX, H / 2 + 60 + i * 30, me, i === Math.min(b.meBar, 4) - 1 && srcs.has(BAR) ? (pick.selected === BAR ? 'selected' : 'src') : ''));
   if (b.meBar > 4) barParts.push(s('text', { x: barX, y: H / 2 + 150, class: `stack-count c${me}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.meBar)));
-  layers.push(target('bar', `Your bar: ${b.meBar} checker${b.meBar === 1 ? '' : 's'}${srcs.has(BAR) ? ', must enter' : ''}`,
+  layers.push(target('bar', `${t('tb.bar', { n: b.meBar })}${srcs.has(BAR) ? t('tb.must_enter') : ''}`,
     { class: 'bar-target', 'data-drag': srcs.has(BAR) ? 'yes' : null, 'data-state': pick.selected === BAR ? 'selected' : srcs.has(BAR) ? 'src' : null },
     s('rect', { x: BAR_X, y: H / 2 + 20, width: BAR_W, height: BOTTOM - H / 2 - 20, class: 'hit' }), barParts));
   for (let i = 0; i < Math.min(b.themBar, 4); i++) layers.push(checker(barX, H / 2 - 60 - i * 30, them));
@@ -413,21 +414,21 @@ function render(ctx) {
     return out;
   };
   const offDest = dests.has(OFF);
-  layers.push(target('off', `Borne off: ${b.meOff} of yours${offDest ? ', a destination' : ''}`, { class: `off-target${offDest ? ' is-dest' : ''}`, 'data-state': offDest ? 'dest' : null },
+  layers.push(target('off', `${t('tb.off_yours', { n: b.meOff })}${offDest ? t('board.dest') : ''}`, { class: `off-target${offDest ? ' is-dest' : ''}`, 'data-state': offDest ? 'dest' : null },
     s('rect', { x: TRAY_X, y: H / 2 + 4, width: trayW, height: BOTTOM - H / 2, class: `hit${offDest ? ' dest-tray' : ''}` }),
     offStack(b.meOff, me, false)));
-  layers.push(s('g', { role: 'img', 'aria-label': `Borne off: ${b.themOff} of your opponent's` }, offStack(b.themOff, them, true)));
+  layers.push(s('g', { role: 'img', 'aria-label': t('tb.off_theirs', { n: b.themOff }) }, offStack(b.themOff, them, true)));
   // Turned upright, the labels stand side by side: keep them apart.
   const labelGap = ctx.portrait ? 40 : 0;
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8 - labelGap, class: 'tray-label', 'text-anchor': 'middle' }, `${b.themOff} off`));
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22 + labelGap, class: 'tray-label', 'text-anchor': 'middle' }, `${b.meOff} off`));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8 - labelGap, class: 'tray-label', 'text-anchor': 'middle' }, t('tb.n_off', { n: b.themOff })));
+  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22 + labelGap, class: 'tray-label', 'text-anchor': 'middle' }, t('tb.n_off', { n: b.meOff })));
 
   // Cube, at the left edge: middle when centred, towards its owner.
   if (obs.cube_enabled) {
     const owner = obs.cube_owner;
     const cy = owner === null || owner === undefined ? H / 2 : owner === me ? BOTTOM - 40 : TOP + 40;
-    const who = owner === null || owner === undefined ? 'in the middle' : owner === me ? 'yours' : "your opponent's";
-    layers.push(cube(40, cy, 50, obs.cube, `Doubling cube at ${obs.cube}, ${who}`));
+    const key = owner === null || owner === undefined ? 'cube.label_middle' : owner === me ? 'cube.label_yours' : 'cube.label_theirs';
+    layers.push(cube(40, cy, 50, obs.cube, t(key, { n: obs.cube })));
   }
 
   // Dice: on the right half for my roll, the left half for theirs.
@@ -437,10 +438,10 @@ function render(ctx) {
     const used = usedDice(values, pick.steps.map((st) => st.die));
     const cx = mover === me ? RIGHT_X + 3 * PW : LEFT_X + 3 * PW;
     layers.push(diceRow(cx, H / 2, 58, values, used, { dark: mover === 1, roll: true,
-      label: `${colourName(mover)} rolled ${obs.dice.join(' and ')}` }));
+      label: t('board.rolled', { who: colourName(mover), dice: listText(obs.dice.map(String)) }) }));
   }
 
-  const label = `${obs.game === 'tawla' ? 'Tawla' : 'Backgammon'} board seen by ${meName}: your home quarter is bottom right`;
+  const label = t(obs.game === 'tawla' ? 'tb.board_tawla' : 'tb.board_backgammon', { who: meName });
   const svg = svgRoot(W, H, label, layers);
   return ctx.portrait ? portrait(svg) : svg;
 }

@@ -1,0 +1,207 @@
+// @ts-check
+/**
+ * The computer's analysis of a finished game in its replay: the "Analyse"
+ * button (the server analyses in the background; this polls until done),
+ * the marks in the move list, an SVG chart of each player's chance to win
+ * over the game (a click jumps to that position), the error rates per
+ * player, and on the board the best action beside the one played.
+ */
+
+import * as api from './api.js';
+import { h, s, replace } from './dom.js';
+import { ltr, t } from './i18n.js';
+
+/**
+ * @typedef {{index: number, player: number, cube: boolean, played: string, best: string,
+ *   played_rating: number | null, best_rating: number | null, loss: number | null,
+ *   mark: 'doubtful' | 'bad' | 'very_bad' | null, chance: number | null}} Decision
+ * @typedef {{player: number, name: string, moves: number, move_error_rate: number,
+ *   cube_decisions: number, cube_error_rate: number, doubtful: number, bad: number,
+ *   very_bad: number, luck: number | null}} PlayerFigures
+ * @typedef {{game: string, analyser: string, unit: string, decisions: Decision[],
+ *   players: PlayerFigures[]}} Analysis
+ */
+
+/** The marks as players write them. */
+const SYMBOL = { doubtful: '?!', bad: '?', very_bad: '??' };
+/** A colour per player for the chart. */
+const COLOURS = ['#9c3d24', '#1f5a40', '#2d5c9c', '#b3821e'];
+/** How often the status of a queued analysis is read (ms). */
+const POLL = 1000;
+
+/** @param {number | null} x */
+const rating = (x) => (x === null || x === undefined ? '–' : (x >= 0 ? '+' : '') + x.toFixed(3));
+
+/**
+ * The analysis panel of a replay.
+ * @param {string} tableId
+ * @param {{finished: boolean, steps: any[]}} replay
+ * @param {string[]} names the players' names
+ * @param {(step: number) => void} go jumps the replay to a step
+ * @returns {{element: HTMLElement, markList: (list: HTMLElement) => void,
+ *   show: (step: number, board: HTMLElement) => void, start: () => void, stop: () => void}}
+ */
+export function analysisPanel(tableId, replay, names, go) {
+  const last = replay.steps.length - 1;
+  const body = h('div', { 'data-testid': 'analysis' });
+  const element = h('div', { class: 'panel analysis' }, h('h2', {}, t('analysis.title')), body);
+  /** @type {Analysis | null} */
+  let analysis = null;
+  /** @type {Map<number, Decision>} decisions by the step that shows them */
+  const byStep = new Map();
+  /** @type {HTMLElement | null} */
+  let list = null;
+  /** @type {SVGElement | null} */
+  let cursor = null;
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let timer = null;
+  let current = last;
+  let stopped = false;
+
+  const button = h('button', { class: 'btn small', 'data-testid': 'analyse', onclick: () => ask() }, t('analysis.analyse'));
+  const idle = (/** @type {string} */ note) => replace(body,
+    h('p', { class: 'small muted' }, note), replay.finished ? button : null);
+
+  /** @param {string} text */
+  const waiting = (text) => replace(body, h('p', { class: 'small', 'data-testid': 'analysis-status' }, text));
+
+  /** Reads the status until the analysis is done. */
+  const poll = async () => {
+    timer = null;
+    if (stopped) return;
+    try {
+      take(await api.getAnalysis(tableId));
+    } catch (e) {
+      idle(t('analysis.unreadable', { reason: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  /** @param {{status: string, analysis?: Analysis}} answer */
+  const take = (answer) => {
+    if (stopped) return;
+    if (answer.status === 'done' && answer.analysis) {
+      show(answer.analysis);
+    } else if (answer.status === 'queued' || answer.status === 'running') {
+      waiting(t(answer.status === 'queued' ? 'analysis.queued' : 'analysis.running'));
+      timer = setTimeout(poll, POLL);
+    } else if (answer.status === 'failed') {
+      idle(t('analysis.failed'));
+    } else {
+      idle(t(replay.finished ? 'analysis.intro' : 'analysis.not_over'));
+    }
+  };
+
+  const ask = async () => {
+    waiting(t('analysis.asking'));
+    try {
+      take(await api.requestAnalysis(tableId));
+    } catch (e) {
+      const busy = e instanceof api.ApiError && e.code === 'analysis_busy';
+      idle(busy ? t('analysis.busy') : t('analysis.none', { reason: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  /** @param {Analysis} a */
+  const show = (a) => {
+    analysis = a;
+    byStep.clear();
+    for (const d of a.decisions) byStep.set(d.index + 1, d);
+    replace(body,
+      chart(a),
+      h('table', { class: 'small analysis-players', 'data-testid': 'analysis-players' },
+        h('tr', {}, h('th', {}, ''), h('th', {}, t('analysis.error_rate')), h('th', { title: t('analysis.mark.doubtful') }, '?!'), h('th', { title: t('analysis.mark.bad') }, '?'), h('th', { title: t('analysis.mark.very_bad') }, '??')),
+        a.players.map((p) => h('tr', {},
+          h('td', {}, h('span', { style: `color: ${COLOURS[p.player % COLOURS.length]}` }, '● '), names[p.player] || p.name),
+          h('td', { title: t('analysis.rate_title', { n: p.moves }) }, (1000 * p.move_error_rate).toFixed(1)),
+          h('td', {}, p.doubtful), h('td', {}, p.bad), h('td', {}, p.very_bad)))),
+      h('p', { class: 'small muted' }, t(a.unit === 'equity' ? 'analysis.by.equity' : 'analysis.by.win_chance', { analyser: a.analyser })));
+    if (list) markList(list);
+    draw();
+  };
+
+  /** The chart of each player's chance to win. @param {Analysis} a */
+  const chart = (a) => {
+    const W = 300;
+    const H = 120;
+    const x = (/** @type {number} */ step) => (last > 0 ? (step / last) * W : 0);
+    const y = (/** @type {number} */ p) => H - p * H;
+    // Each player's line runs through his own decisions: his chance after
+    // each of his moves, always measured with the other side to roll.
+    /** @type {[number, number][][]} */
+    const lines = a.players.map(() => []);
+    for (const d of a.decisions) {
+      if (d.chance === null || d.chance === undefined) continue;
+      lines[d.player]?.push([d.index + 1, d.chance]);
+    }
+    cursor = s('line', { x1: x(current), x2: x(current), y1: 0, y2: H, class: 'chart-cursor', stroke: '#6f655b', 'stroke-width': 1 });
+    const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chance-chart', 'data-testid': 'chance-chart', role: 'img',
+      'aria-label': t('analysis.chart'), preserveAspectRatio: 'none' },
+    s('rect', { x: 0, y: 0, width: W, height: H, fill: '#fffdf8', stroke: '#ddd2bf' }),
+    s('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: '#ddd2bf', 'stroke-dasharray': '4 3' }),
+    lines.map((pts, p) => s('polyline', { points: pts.map(([st, c]) => `${x(st).toFixed(1)},${y(c).toFixed(1)}`).join(' '),
+      fill: 'none', stroke: COLOURS[p % COLOURS.length], 'stroke-width': 2, 'data-player': p })),
+    a.decisions.filter((d) => d.mark && d.chance !== null).map((d) => s('circle', {
+      cx: x(d.index + 1), cy: y(/** @type {number} */ (d.chance)), r: d.mark === 'very_bad' ? 4 : 3,
+      fill: COLOURS[d.player % COLOURS.length], class: `chart-mark mark-${d.mark}` },
+    s('title', {}, `${names[d.player]}: ${d.played} ${SYMBOL[d.mark || 'doubtful']}`))),
+    cursor);
+    svg.addEventListener('click', (e) => {
+      const box = svg.getBoundingClientRect();
+      const step = Math.round(((e.clientX - box.left) / box.width) * last);
+      go(Math.max(0, Math.min(last, step)));
+    });
+    return svg;
+  };
+
+  /** Puts the marks in the move list. @param {HTMLElement} el */
+  const markList = (el) => {
+    list = el;
+    for (const li of el.querySelectorAll('li')) {
+      const d = byStep.get(Number(li.getAttribute('data-at')));
+      li.querySelector('.move-mark')?.remove();
+      if (!d || !d.mark) continue;
+      li.append(h('span', { class: `move-mark mark-${d.mark}`, 'data-testid': 'move-mark',
+        title: t('analysis.mark_title', { mark: t(`analysis.mark.${d.mark}`), loss: (d.loss ?? 0).toFixed(3), best: ltr(d.best) }) }, ` ${SYMBOL[d.mark]}`));
+    }
+  };
+
+  /** @type {HTMLElement | null} */
+  let board = null;
+  const draw = () => {
+    if (cursor) for (const k of ['x1', 'x2']) cursor.setAttribute(k, String(last > 0 ? (current / last) * 300 : 0));
+    if (!board || !analysis) return;
+    board.querySelector('.best-note')?.remove();
+    const d = byStep.get(current);
+    if (!d) return;
+    const best = d.best === d.played;
+    board.append(h('div', { class: 'best-note', 'data-testid': 'best-note' },
+      h('div', {}, h('b', {}, `${t('analysis.played')} `), ltr(d.played), d.mark ? h('span', { class: `move-mark mark-${d.mark}` }, ` ${SYMBOL[d.mark]}`) : null,
+        ' ', h('span', { class: 'muted' }, rating(d.played_rating))),
+      best ? h('div', { class: 'muted' }, t('analysis.same'))
+        : h('div', {}, h('b', {}, `${t('analysis.best')} `), h('span', { 'data-testid': 'best-action' }, ltr(d.best)), ' ', h('span', { class: 'muted' }, rating(d.best_rating)))));
+  };
+
+  return {
+    element,
+    markList,
+    /** Shows the analysis of the step on the board. */
+    show: (step, el) => {
+      current = step;
+      board = el;
+      draw();
+    },
+    /** Reads where the analysis stands; with `?analyse` in the address, asks for it. */
+    start: () => {
+      if (new URLSearchParams(window.location.search).has('analyse') && replay.finished) {
+        ask();
+        return;
+      }
+      waiting(t('analysis.reading'));
+      poll();
+    },
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

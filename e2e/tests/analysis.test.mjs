@@ -1,0 +1,113 @@
+// @ts-check
+/**
+ * The computer's analysis of a finished game in its replay: "Analyse" on
+ * the finished table leads there and asks the server; the move list shows
+ * the marks; the chart of the chances is drawn and a click on it jumps to
+ * that position; the board shows the best action beside the one played;
+ * the panel in Swedish.
+ */
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, newPage, shot, startServer } from '../lib/harness.mjs';
+
+/** @type {import('../lib/harness.mjs').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/** A backgammon game the server's random AI plays out against itself; its id. */
+async function finishedGame() {
+  const res = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: 'backgammon', seats: ['ai:random', 'ai:random'] }),
+  });
+  assert.equal(res.status, 201);
+  const { id } = await res.json();
+  for (let i = 0; i < 600; i++) {
+    const table = await (await fetch(`${server.url}/api/tables/${id}`)).json();
+    if (table.state.turn.kind === 'over') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the AI game did not finish in a minute');
+}
+
+test('a finished game is analysed: marks in the move list, the chart of chances, the best action on the board', async () => {
+  const id = await finishedGame();
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await page.goto(`${server.url}/t/${id}`);
+  await page.click('[data-testid="analyse-link"]');
+  await page.waitForURL(/\?replay&analyse/);
+  const chart = page.locator('[data-testid="chance-chart"]');
+  await chart.waitFor({ timeout: 60000 });
+  // A line per player, through the decisions.
+  const lines = chart.locator('polyline');
+  assert.equal(await lines.count(), 2);
+  const points = (await lines.first().getAttribute('points') || '').trim().split(' ');
+  assert.ok(points.length > 5, `${points.length} points`);
+
+  const analysis = await (await fetch(`${server.url}/api/tables/${id}/analysis`)).json();
+  assert.equal(analysis.status, 'done');
+  const marked = analysis.analysis.decisions.filter((/** @type {any} */ d) => d.mark);
+  // Random play is bad play: the analyser marks some of it, and so does the list.
+  assert.ok(marked.length > 0, 'random play earns marks');
+  assert.equal(await page.locator('[data-testid="move-mark"]').count(), marked.length);
+  const first = marked[0];
+  const li = page.locator(`li[data-at="${first.index + 1}"] [data-testid="move-mark"]`);
+  assert.equal(await li.textContent(), ` ${{ doubtful: '?!', bad: '?', very_bad: '??' }[/** @type {'doubtful'} */ (first.mark)]}`);
+  assert.equal(await page.locator('[data-testid="analysis-players"] tr').count(), 3);
+
+  // A click in the chart jumps to the position at that place.
+  const box = await chart.boundingBox();
+  assert.ok(box);
+  const steps = Number(/of (\d+)/.exec(await page.locator('[data-testid="replay-pos"]').textContent() || '')?.[1]);
+  const target = first.index + 1;
+  await page.mouse.click(box.x + (target / steps) * box.width, box.y + box.height / 2);
+  await page.waitForFunction((t) => document.querySelector('[data-testid="replay-pos"]')?.textContent === `Move ${t} of ${document.querySelector('input[type=range]')?.getAttribute('max')}`, target);
+  // The board shows the move played with its mark, and the best one beside it.
+  const note = page.locator('[data-testid="best-note"]');
+  await note.waitFor();
+  assert.match(await note.textContent() || '', new RegExp(`Played: ${first.played.replace(/[*/]/g, '\\$&')}`));
+  assert.equal(await page.locator('[data-testid="best-action"]').textContent(), first.best);
+  await shot(page, 'analysis-desktop');
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // On a phone, in Swedish, the panel and chart fit too; the replay reads
+  // the stored analysis.
+  const phone = await newPage(browser, 'phone');
+  await phone.context.addInitScript(() => localStorage.setItem('spelbord.lang', 'sv'));
+  await phone.page.goto(`${server.url}/t/${id}?replay`);
+  await phone.page.locator('[data-testid="chance-chart"]').waitFor();
+  assert.equal(await phone.page.locator('.analysis h2').textContent(), 'Analys');
+  assert.equal(await phone.page.locator('[data-testid="analysis-players"] th').nth(1).textContent(), 'felfrekvens');
+  await shot(phone.page, 'analysis-phone-sv');
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
+});
+
+test('an unfinished game offers no analysis', async () => {
+  const res = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: 'backgammon', seats: ['open', 'ai:random'] }),
+  });
+  const { id } = await res.json();
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await page.goto(`${server.url}/t/${id}?replay`);
+  await page.locator('[data-testid="analysis"]').getByText('once it is over').waitFor();
+  assert.equal(await page.locator('[data-testid="analyse"]').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
