@@ -41,10 +41,24 @@ impl GameId {
     }
 }
 
+/// Whether the seat network (`net`, and `net:ply=1` for expert) measured
+/// better than the rollout level it replaces in High-O Gammon or Tric-Trac
+/// with `players` players, the whole 95% interval above 50% (docs/ai.md,
+/// "The trained seat networks against the rollout levels").
+fn seat_net_measured_better(game: GameId, players: usize, level: Level) -> bool {
+    use GameId::*;
+    match (game, players, level) {
+        // Four-player Tric-Trac's network did not beat the short rollouts.
+        (TricTrac, 4, Level::Hard) => false,
+        (HighGammon | TricTrac, _, Level::Hard) => true,
+        (HighGammon | TricTrac, 2, Level::Expert) => true,
+        _ => false,
+    }
+}
+
 /// The agent (in the command line's notation) of `level` in game `game`
 /// with `players` players; a game the table does not know plays greedily.
 pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
-    let _ = players;
     let Some(game) = GameId::parse(game) else {
         return match level {
             Level::Easy => "greedy:temp=0.03",
@@ -69,9 +83,18 @@ pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
         (Lager, Level::Expert) => "alphabeta:nodes=200000",
         (Stortok, Level::Hard) => "ismcts:iters=500,playout=greedy0.1,cutoff=40",
         (Stortok, Level::Expert) => "ismcts:iters=2000,playout=greedy0.1,cutoff=40",
-        // High-O Gammon, Tric-Trac: short greedy rollouts (common dice for
-        // every candidate) beat greedy play; longer ones with more samples
-        // look further and beat the short ones.
+        // High-O Gammon, Tric-Trac: the seat networks where they measured
+        // better than the rollouts; elsewhere short greedy rollouts (common
+        // dice for every candidate), which beat greedy play, and longer ones
+        // with more samples, which look further and beat the short ones.
+        (HighGammon | TricTrac, Level::Hard) if seat_net_measured_better(game, players, level) => {
+            "net"
+        }
+        (HighGammon | TricTrac, Level::Expert)
+            if seat_net_measured_better(game, players, level) =>
+        {
+            "net:ply=1"
+        }
         (HighGammon | TricTrac, Level::Hard) => "rollout:n=32,width=3,cutoff=4",
         (HighGammon | TricTrac, Level::Expert) => "rollout:n=200,width=4,cutoff=10",
     }
@@ -90,6 +113,44 @@ mod tests {
                 let text = level_agent(game.id(), 2, level);
                 assert!(AgentSpec::parse(text).is_ok(), "{} {text}", game.id());
             }
+        }
+    }
+
+    #[test]
+    fn high_gammon_and_tric_trac_levels_per_number_of_players() {
+        // HG-15 / TT-4: the networks where they measured better than the
+        // rollouts they replace (docs/ai.md), the rollouts elsewhere.
+        let table = |game: &str| -> Vec<(&str, &str)> {
+            (2..=4)
+                .map(|p| {
+                    (
+                        level_agent(game, p, Level::Hard),
+                        level_agent(game, p, Level::Expert),
+                    )
+                })
+                .collect()
+        };
+        const ROLLOUTS: (&str, &str) = (
+            "rollout:n=32,width=3,cutoff=4",
+            "rollout:n=200,width=4,cutoff=10",
+        );
+        assert_eq!(
+            table("high-gammon"),
+            [
+                ("net", "net:ply=1"),
+                ("net", ROLLOUTS.1),
+                ("net", ROLLOUTS.1)
+            ]
+        );
+        assert_eq!(
+            table("tric-trac"),
+            [("net", "net:ply=1"), ("net", ROLLOUTS.1), ROLLOUTS]
+        );
+        for p in 2..=4 {
+            assert_eq!(
+                level_agent("stumphog", p, Level::Expert),
+                "expectimax:depth=3,root=8,width=8"
+            );
         }
     }
 }
