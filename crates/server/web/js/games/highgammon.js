@@ -209,6 +209,11 @@ function render(ctx) {
   layers.push(s('rect', { x: EDGE, y: EDGE, width: SIZE - 2 * EDGE, height: SIZE - 2 * EDGE, rx: 10, class: 'hg-ring' }));
   layers.push(s('rect', { x: EDGE + DEPTH + 32, y: EDGE + DEPTH + 32, width: SIZE - 2 * (EDGE + DEPTH + 32), height: SIZE - 2 * (EDGE + DEPTH + 32), rx: 14, class: 'hg-centre' }));
 
+  // The fields' numbers and stone counts, drawn over the fields but outside
+  // their targets: a target's name says them in words (axe's
+  // label-content-name-mismatch fails a name that lacks its drawn digits).
+  /** @type {import('../dom.js').Child[]} */
+  const drawnText = [];
   for (let r = 0; r < FIELDS; r++) {
     const code = r + 1;
     const pos = place(r, v);
@@ -264,7 +269,7 @@ function render(ctx) {
         }
         if (n > 4) {
           const d = 40 + 3 * (2 * R - 4);
-          parts.push(s('text', { x: pos.x + ix * d, y: pos.y + iy * d, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
+          drawnText.push(s('text', { x: pos.x + ix * d, y: pos.y + iy * d, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
         }
       }
       if (isDest) {
@@ -273,7 +278,7 @@ function render(ctx) {
         parts.push(s('circle', { cx: pos.x + ix * d, cy: pos.y + iy * d, r: R * 0.55, class: 'dest-marker' }));
       }
       // The field's number, just inside the tip.
-      parts.push(s('text', { x: pos.x + ix * (DEPTH + 16), y: pos.y + iy * (DEPTH + 16), class: 'hg-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(code)));
+      drawnText.push(s('text', { x: pos.x + ix * (DEPTH + 16), y: pos.y + iy * (DEPTH + 16), class: 'hg-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(code)));
     }
     const who = counts.map((n, p) => (n > 0 ? t('hg.n_stones', { n, colour: colourName(players[p].colour) }) : '')).filter(Boolean).join(', ') || t('board.empty');
     const markText = fieldMarks.map((mk) => { const [k, col] = mk.split(':'); return t(k === 'start' ? 'hg.start_of' : 'hg.goal_of', { colour: colourName(col) }); }).join(', ');
@@ -285,6 +290,7 @@ function render(ctx) {
     }, parts));
     if (pos.rest) layers.push(s('text', { x: pos.x, y: pos.y + CORNER / 2 - 22, class: 'hg-rest-num', 'text-anchor': 'middle' }, t('hg.rest_short', { code })));
   }
+  layers.push(s('g', { 'aria-hidden': 'true' }, drawnText));
 
   // The centre: bar, stones to enter, borne off, dice, cube.
   const cx = SIZE / 2;
