@@ -5,6 +5,7 @@ mod analyse;
 mod arena;
 mod bench;
 mod bench_agent;
+mod bg_games;
 mod catalogue;
 mod export;
 mod gnubg;

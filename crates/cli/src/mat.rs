@@ -2,33 +2,11 @@
 //! most backgammon programs read and write: a backgammon record (one money
 //! game or a whole match) written as one.
 
+use crate::bg_games::{self, BackgammonGames, Turn, concrete};
 use anyhow::{Context, Result, bail};
-use spelbord_engine::backgammon::Backgammon;
-use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::tables::{Phase, TablesAction};
-use spelbord_engine::{DynState, GameState, Record, Viewer, find_game};
+use spelbord_engine::{DynState, Record, find_game};
 use std::fmt::Write as _;
-
-/// One entry of a player's column: a roll with its play, or a cube action.
-struct Cell {
-    side: usize,
-    text: String,
-}
-
-/// A finished game: its cells, the score before it and who won how much.
-struct GameText {
-    score: [u8; 2],
-    cells: Vec<Cell>,
-    won: Option<(usize, u32)>,
-}
-
-fn concrete(state: &dyn DynState) -> &<Backgammon as spelbord_engine::Game>::State {
-    &state
-        .as_any()
-        .downcast_ref::<StateOf<Backgammon>>()
-        .expect("a backgammon state")
-        .0
-}
 
 /// A player's name as `.mat` can hold it (no spaces or colons).
 fn mat_name(name: Option<&String>, seat: usize) -> String {
@@ -59,87 +37,24 @@ fn mat_play(text: &str) -> String {
         .join(" ")
 }
 
+/// A turn as an entry of its player's column: the roll with its play, or
+/// the cube action.
+fn mat_cell(turn: &Turn) -> String {
+    match turn.action {
+        TablesAction::Double => format!(" Doubles => {}", turn.cube * 2),
+        TablesAction::Take => " Takes".into(),
+        TablesAction::Drop => " Drops".into(),
+        _ => format!("{}{}: {}", turn.dice[0], turn.dice[1], mat_play(&turn.text)),
+    }
+}
+
 /// The record of a backgammon game or match as a `.mat` file.
 pub fn to_mat(record: &Record) -> Result<String> {
-    if record.game != "backgammon" {
-        bail!(
-            "only backgammon records can be written as .mat (this is {})",
-            record.game
-        );
-    }
-    record.replay().context("the record does not replay")?;
-    let game = find_game(&record.game)?;
-    let options = spelbord_engine::Options::from_map(
-        &record.game,
-        game.option_specs(),
-        record
-            .options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    )?;
-    let mut state = game.new_state(&options)?;
-    let mut games: Vec<GameText> = Vec::new();
-    let mut dice = [0u8; 2];
-    for text in &record.actions {
-        let before = *concrete(state.as_ref());
-        let view = before.observation(Viewer::Spectator);
-        if matches!(before.phase(), Phase::Opening) {
-            games.push(GameText {
-                score: view.score,
-                cells: Vec::new(),
-                won: None,
-            });
-        }
-        let info = state.apply_recorded(text)?;
-        let action: TablesAction = serde_json::from_value(info.json)?;
-        let Some(current) = games.last_mut() else {
-            bail!("the record does not start with an opening roll");
-        };
-        let side = before.mover();
-        match action {
-            TablesAction::Opening([a, b]) | TablesAction::Dice([a, b]) => {
-                dice = [a.max(b), a.min(b)];
-            }
-            TablesAction::Play(_) => current.cells.push(Cell {
-                side,
-                text: format!("{}{}: {}", dice[0], dice[1], mat_play(&info.text)),
-            }),
-            TablesAction::Double => current.cells.push(Cell {
-                side,
-                text: format!(" Doubles => {}", view.cube * 2),
-            }),
-            // The answer to a double is the other player's.
-            TablesAction::Take => current.cells.push(Cell {
-                side: 1 - side,
-                text: " Takes".into(),
-            }),
-            TablesAction::Drop => current.cells.push(Cell {
-                side: 1 - side,
-                text: " Drops".into(),
-            }),
-            TablesAction::Roll => {}
-        }
-        let after = concrete(state.as_ref());
-        if matches!(after.phase(), Phase::Opening | Phase::Over)
-            && !matches!(action, TablesAction::Opening(_))
-        {
-            let returns = after.returns();
-            let won = match after.observation(Viewer::Spectator).last_game {
-                Some((Some(winner), points)) => Some((winner, u32::from(points))),
-                _ => (0..2)
-                    .find(|&p| returns.get(p) > 0.0)
-                    .map(|p| (p, returns.get(p) as u32)),
-            };
-            current.won = won;
-        }
-    }
+    let BackgammonGames { games, match_to } = bg_games::read(record, ".mat")?;
     let names = [
         mat_name(record.players.first(), 0),
         mat_name(record.players.get(1), 1),
     ];
-    let match_to = concrete(state.as_ref())
-        .observation(Viewer::Spectator)
-        .match_to;
     let mut out = String::new();
     let _ = writeln!(out, "; [Player 1 \"{}\"]", names[0]);
     let _ = writeln!(out, "; [Player 2 \"{}\"]", names[1]);
@@ -151,12 +66,13 @@ pub fn to_mat(record: &Record) -> Result<String> {
         let left = format!("{} : {}", names[0], g.score[0]);
         let _ = writeln!(out, " {left:<30} {} : {}", names[1], g.score[1]);
         let mut lines: Vec<[String; 2]> = Vec::new();
-        for c in &g.cells {
+        for turn in &g.turns {
+            let text = mat_cell(turn);
             match lines.last_mut() {
-                Some(line) if c.side == 1 && line[1].is_empty() => line[1] = c.text.clone(),
+                Some(line) if turn.side == 1 && line[1].is_empty() => line[1] = text,
                 _ => {
                     let mut line = [String::new(), String::new()];
-                    line[c.side] = c.text.clone();
+                    line[turn.side] = text;
                     lines.push(line);
                 }
             }
@@ -402,7 +318,7 @@ pub fn from_mat(text: &str) -> Result<Vec<Record>> {
 mod tests {
     use super::*;
     use rand::Rng;
-    use spelbord_engine::Turn;
+    use spelbord_engine::{Turn, Viewer};
 
     fn gnubg_file(name: &str) -> String {
         let path = format!("{}/testdata/gnubg/{name}", env!("CARGO_MANIFEST_DIR"));

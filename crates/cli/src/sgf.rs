@@ -5,20 +5,11 @@
 //! points (White's 1..24 from White's side; Black's from his 24 down to his
 //! 1), `y` the bar, `z` off; `double`, `take` and `drop` are the cube.
 
-use anyhow::{Context, Result, bail};
-use spelbord_engine::backgammon::Backgammon;
-use spelbord_engine::dynamic::StateOf;
-use spelbord_engine::tables::{BAR, OFF, Phase, Step, TablesAction};
-use spelbord_engine::{DynState, GameState, Record, Viewer, find_game};
+use crate::bg_games::{self, BackgammonGames, Turn};
+use anyhow::Result;
+use spelbord_engine::Record;
+use spelbord_engine::tables::{BAR, OFF, Step, TablesAction};
 use std::fmt::Write as _;
-
-fn concrete(state: &dyn DynState) -> &<Backgammon as spelbord_engine::Game>::State {
-    &state
-        .as_any()
-        .downcast_ref::<StateOf<Backgammon>>()
-        .expect("a backgammon state")
-        .0
-}
 
 /// A point of `side`'s own numbering (25 the bar, 0 off) as an SGF letter.
 fn letter(side: usize, point: u8) -> char {
@@ -46,82 +37,25 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// One game: its root properties and move nodes.
-struct SgfGame {
-    score: [u8; 2],
-    nodes: Vec<String>,
-    result: Option<String>,
+/// A turn as an SGF move node.
+fn sgf_node(turn: &Turn) -> String {
+    let colour = ["W", "B"][turn.side];
+    match turn.action {
+        TablesAction::Play(play) => format!(
+            ";{colour}[{}{}{}]",
+            turn.dice[0],
+            turn.dice[1],
+            sgf_steps(turn.side, play.steps())
+        ),
+        TablesAction::Double => format!(";{colour}[double]"),
+        TablesAction::Take => format!(";{colour}[take]"),
+        _ => format!(";{colour}[drop]"),
+    }
 }
 
 /// The record of a backgammon game or match as a GNU Backgammon `.sgf` file.
 pub fn to_sgf(record: &Record) -> Result<String> {
-    if record.game != "backgammon" {
-        bail!(
-            "only backgammon records can be written as .sgf (this is {})",
-            record.game
-        );
-    }
-    record.replay().context("the record does not replay")?;
-    let game = find_game(&record.game)?;
-    let options = spelbord_engine::Options::from_map(
-        &record.game,
-        game.option_specs(),
-        record
-            .options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    )?;
-    let mut state = game.new_state(&options)?;
-    let mut games: Vec<SgfGame> = Vec::new();
-    let mut dice = [0u8; 2];
-    for text in &record.actions {
-        let before = *concrete(state.as_ref());
-        let view = before.observation(Viewer::Spectator);
-        if matches!(before.phase(), Phase::Opening) {
-            games.push(SgfGame {
-                score: view.score,
-                nodes: Vec::new(),
-                result: None,
-            });
-        }
-        let info = state.apply_recorded(text)?;
-        let action: TablesAction = serde_json::from_value(info.json)?;
-        let Some(current) = games.last_mut() else {
-            bail!("the record does not start with an opening roll");
-        };
-        let side = before.mover();
-        let colour = ["W", "B"];
-        match action {
-            TablesAction::Opening([a, b]) | TablesAction::Dice([a, b]) => {
-                dice = [a.max(b), a.min(b)];
-            }
-            TablesAction::Play(play) => current.nodes.push(format!(
-                ";{}[{}{}{}]",
-                colour[side],
-                dice[0],
-                dice[1],
-                sgf_steps(side, play.steps())
-            )),
-            TablesAction::Double => current.nodes.push(format!(";{}[double]", colour[side])),
-            // The answer to a double is the other player's.
-            TablesAction::Take => current.nodes.push(format!(";{}[take]", colour[1 - side])),
-            TablesAction::Drop => current.nodes.push(format!(";{}[drop]", colour[1 - side])),
-            TablesAction::Roll => {}
-        }
-        let after = concrete(state.as_ref());
-        if matches!(after.phase(), Phase::Opening | Phase::Over)
-            && !matches!(action, TablesAction::Opening(_))
-        {
-            let returns = after.returns();
-            let won = match after.observation(Viewer::Spectator).last_game {
-                Some((Some(winner), points)) => Some((winner, u32::from(points))),
-                _ => (0..2)
-                    .find(|&p| returns.get(p) > 0.0)
-                    .map(|p| (p, returns.get(p) as u32)),
-            };
-            current.result = won.map(|(w, points)| format!("{}+{points}", colour[w]));
-        }
-    }
+    let BackgammonGames { games, match_to } = bg_games::read(record, ".sgf")?;
     let name = |seat: usize| {
         record
             .players
@@ -129,8 +63,6 @@ pub fn to_sgf(record: &Record) -> Result<String> {
             .filter(|n| !n.trim().is_empty())
             .map_or_else(|| format!("Player {}", seat + 1), |n| n.trim().to_string())
     };
-    let view = concrete(state.as_ref()).observation(Viewer::Spectator);
-    let match_to = view.match_to;
     let mut out = String::new();
     for (i, g) in games.iter().enumerate() {
         let _ = write!(
@@ -144,12 +76,12 @@ pub fn to_sgf(record: &Record) -> Result<String> {
         if match_to > 0 {
             out.push_str("RU[Crawford]");
         }
-        if let Some(result) = &g.result {
-            let _ = write!(out, "RE[{result}]");
+        if let Some((winner, points)) = g.won {
+            let _ = write!(out, "RE[{}+{points}]", ["W", "B"][winner]);
         }
         out.push('\n');
-        for node in &g.nodes {
-            out.push_str(node);
+        for turn in &g.turns {
+            out.push_str(&sgf_node(turn));
             out.push('\n');
         }
         out.push_str(")\n");

@@ -1,0 +1,123 @@
+//! A backgammon record read game by game, as the match file formats
+//! (`.mat`, `.sgf`) write it: each game's score before it, its rolls, plays
+//! and cube actions in order, and who won how much.
+
+use anyhow::{Context, Result, bail};
+use spelbord_engine::backgammon::Backgammon;
+use spelbord_engine::dynamic::StateOf;
+use spelbord_engine::tables::{Phase, TablesAction};
+use spelbord_engine::{DynState, GameState, Record, Viewer, find_game};
+
+/// One decision of a game: a play with its roll, or a cube action.
+pub struct Turn {
+    /// The player who decided (for a take or a drop, the one doubled).
+    pub side: usize,
+    /// The roll played, higher die first (for a play).
+    pub dice: [u8; 2],
+    /// The action as the engine reads it.
+    pub action: TablesAction,
+    /// The action's text in the record.
+    pub text: String,
+    /// The cube's value before the action.
+    pub cube: u32,
+}
+
+/// One game of the record.
+pub struct GameTurns {
+    /// The match score before the game.
+    pub score: [u8; 2],
+    /// Its plays and cube actions, in order (rolls are in their `dice`).
+    pub turns: Vec<Turn>,
+    /// Who won and how many points, once the game is over.
+    pub won: Option<(usize, u32)>,
+}
+
+/// A whole backgammon record: its games and the match length (0: money).
+pub struct BackgammonGames {
+    /// The games in order.
+    pub games: Vec<GameTurns>,
+    /// The match length, 0 for money play.
+    pub match_to: u8,
+}
+
+/// The backgammon state behind a game-generic one.
+pub fn concrete(state: &dyn DynState) -> &<Backgammon as spelbord_engine::Game>::State {
+    &state
+        .as_any()
+        .downcast_ref::<StateOf<Backgammon>>()
+        .expect("a backgammon state")
+        .0
+}
+
+/// Reads `record`, a backgammon record, game by game; `format` names the
+/// file format in the error for another game.
+pub fn read(record: &Record, format: &str) -> Result<BackgammonGames> {
+    if record.game != "backgammon" {
+        bail!(
+            "only backgammon records can be written as {format} (this is {})",
+            record.game
+        );
+    }
+    record.replay().context("the record does not replay")?;
+    let game = find_game(&record.game)?;
+    let options = spelbord_engine::Options::from_map(
+        &record.game,
+        game.option_specs(),
+        record
+            .options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    )?;
+    let mut state = game.new_state(&options)?;
+    let mut games: Vec<GameTurns> = Vec::new();
+    let mut dice = [0u8; 2];
+    for text in &record.actions {
+        let before = *concrete(state.as_ref());
+        let view = before.observation(Viewer::Spectator);
+        if matches!(before.phase(), Phase::Opening) {
+            games.push(GameTurns {
+                score: view.score,
+                turns: Vec::new(),
+                won: None,
+            });
+        }
+        let info = state.apply_recorded(text)?;
+        let action: TablesAction = serde_json::from_value(info.json)?;
+        let Some(current) = games.last_mut() else {
+            bail!("the record does not start with an opening roll");
+        };
+        let side = before.mover();
+        let turn = |side: usize| Turn {
+            side,
+            dice,
+            action,
+            text: info.text.clone(),
+            cube: view.cube,
+        };
+        match action {
+            TablesAction::Opening([a, b]) | TablesAction::Dice([a, b]) => {
+                dice = [a.max(b), a.min(b)];
+            }
+            TablesAction::Play(_) | TablesAction::Double => current.turns.push(turn(side)),
+            // The answer to a double is the other player's.
+            TablesAction::Take | TablesAction::Drop => current.turns.push(turn(1 - side)),
+            TablesAction::Roll => {}
+        }
+        let after = concrete(state.as_ref());
+        if matches!(after.phase(), Phase::Opening | Phase::Over)
+            && !matches!(action, TablesAction::Opening(_))
+        {
+            let returns = after.returns();
+            current.won = match after.observation(Viewer::Spectator).last_game {
+                Some((Some(winner), points)) => Some((winner, u32::from(points))),
+                _ => (0..2)
+                    .find(|&p| returns.get(p) > 0.0)
+                    .map(|p| (p, returns.get(p) as u32)),
+            };
+        }
+    }
+    let match_to = concrete(state.as_ref())
+        .observation(Viewer::Spectator)
+        .match_to;
+    Ok(BackgammonGames { games, match_to })
+}
