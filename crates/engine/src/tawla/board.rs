@@ -293,6 +293,24 @@ impl StepBoard for TawlaBoard {
     }
 
     #[inline]
+    fn plain_own(&self) -> u32 {
+        self.mine << 1
+    }
+
+    /// Points at least `die` from off whose target is not closed; which
+    /// points are closed cannot change during the mover's turn.
+    #[inline]
+    fn plain_reach(&self, die: u8) -> u32 {
+        let d = die as u32;
+        (!(self.closed << d) & !((1u32 << d) - 1) & 0xFF_FFFF) << 1
+    }
+
+    #[inline]
+    fn lone_at(&self, point: u8) -> bool {
+        self.pts[point as usize - 1] == 1
+    }
+
+    #[inline]
     fn apply_step(&mut self, step: Step) {
         let f = step.from as usize - 1;
         self.pts[f] -= 1;

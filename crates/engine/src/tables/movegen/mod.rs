@@ -110,6 +110,21 @@ pub trait StepBoard: Copy {
     fn transit_leaves_no_trace(&self, _point: u8) -> bool {
         false
     }
+    /// Where [`StepBoard::plain_two_steps`] holds: the points holding the
+    /// mover's checkers (bit p for point p).
+    fn plain_own(&self) -> u32 {
+        0
+    }
+    /// Where [`StepBoard::plain_two_steps`] holds: the points (bit p for
+    /// point p) from which a checker could step by `die` onto an open point.
+    /// Which points are open must not change during the turn.
+    fn plain_reach(&self, _die: u8) -> u32 {
+        0
+    }
+    /// Whether the mover has exactly one checker on `point` (1..24).
+    fn lone_at(&self, _point: u8) -> bool {
+        false
+    }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
     /// A key that is equal for two boards exactly when they are the same
@@ -259,11 +274,20 @@ impl PlayGen {
         self.maximize = rule == DiceRule::Maximize;
         match dice {
             [a, b] if *a != *b => {
-                let plain = board.plain_two_steps();
-                let key = if plain { 0 } else { board.key() };
-                self.in_order(board, *a, *b, key, None, plain);
+                if board.plain_two_steps() {
+                    let firsts = board.plain_own() & board.plain_reach(*a);
+                    self.plain_order(board, *a, *b, firsts, None);
+                    if rule == DiceRule::Maximize {
+                        let seconds = board.plain_own() & board.plain_reach(*b);
+                        self.plain_order(board, *b, *a, seconds, Some(firsts));
+                        self.keep_higher_die(*a, *b);
+                    }
+                    return;
+                }
+                let key = board.key();
+                self.in_order(board, *a, *b, key, None);
                 if rule == DiceRule::Maximize {
-                    self.other_order(board, *a, *b, key, plain);
+                    self.other_order(board, *a, *b, key);
                 }
             }
             [a, rest @ ..] if rest.iter().all(|d| d == a) => self.equal_dice(board, *a, dice.len()),
@@ -299,29 +323,16 @@ impl PlayGen {
     /// order's pass) second steps that give a position the first pass
     /// already reached are left out.
     #[inline(always)]
-    fn in_order<B: StepBoard>(
-        &mut self,
-        board: &B,
-        a: u8,
-        b: u8,
-        key: u128,
-        skip: Option<u32>,
-        plain: bool,
-    ) {
+    fn in_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, skip: Option<u32>) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         if firsts.as_slice().is_empty() {
-            self.leaf(0, key, Play::EMPTY, plain);
+            self.leaf(0, key, Play::EMPTY, false);
             return;
         }
-        let own_sources = if plain {
-            firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from)
-        } else {
-            0
-        };
         let mut seconds = StepList::default();
         for &x in firsts.as_slice() {
-            let key_x = if plain { 0 } else { board.key_after(key, x) };
+            let key_x = board.key_after(key, x);
             let mut next = *board;
             next.apply_step(x);
             let any = match skip {
@@ -332,22 +343,66 @@ impl PlayGen {
                 }
             };
             let play_x = Play::EMPTY.with(x);
-            let seconds = seconds.as_slice();
-            if plain {
-                match seconds.iter().position(|y| y.from == x.to) {
-                    Some(i) if Self::repeats(board, x, seconds[i], skip, own_sources) => {
-                        self.distinct_leaves(2, play_x, &seconds[..i]);
-                        self.distinct_leaves(2, play_x, &seconds[i + 1..]);
-                    }
-                    _ => self.distinct_leaves(2, play_x, seconds),
-                }
-            } else {
-                for &y in seconds {
-                    self.leaf(2, next.key_after(key_x, y), play_x.with(y), false);
-                }
+            for &y in seconds.as_slice() {
+                self.leaf(2, next.key_after(key_x, y), play_x.with(y), false);
             }
             if !any {
-                self.leaf(1, key_x, play_x, plain);
+                self.leaf(1, key_x, play_x, false);
+            }
+        }
+    }
+
+    /// `a` then `b` on a board with [`StepBoard::plain_two_steps`], from the
+    /// sources `firsts` (bit p for point p): every step goes from p down to
+    /// p - die, so the second steps follow from bit masks without making
+    /// the first step on a copy of the board. `skip` as in
+    /// [`PlayGen::in_order`]: the other die's sources, in the second pass,
+    /// whose steps commute with the first step (all but the checker that
+    /// just landed) and were met in the first pass.
+    #[inline(always)]
+    fn plain_order<B: StepBoard>(
+        &mut self,
+        board: &B,
+        a: u8,
+        b: u8,
+        firsts: u32,
+        skip: Option<u32>,
+    ) {
+        if firsts == 0 {
+            self.leaf(0, 0, Play::EMPTY, true);
+            return;
+        }
+        let own = board.plain_own();
+        let reach_b = board.plain_reach(b);
+        let mut left = firsts;
+        while left != 0 {
+            let from = left.trailing_zeros() as u8;
+            left &= left - 1;
+            let x = Step {
+                from,
+                to: from - a,
+                die: a,
+            };
+            let emptied = if board.lone_at(from) { 1 << from } else { 0 };
+            let all = (own & !emptied | 1 << x.to) & reach_b;
+            let mut seconds = match skip {
+                Some(sources) => all & !(sources & !(1 << x.to)),
+                None => all,
+            };
+            if seconds >> x.to & 1 == 1 {
+                let y = Step {
+                    from: x.to,
+                    to: x.to - b,
+                    die: b,
+                };
+                if Self::repeats(board, x, y, skip, firsts) {
+                    seconds &= !(1 << x.to);
+                }
+            }
+            let play_x = Play::EMPTY.with(x);
+            self.mask_leaves(play_x, seconds, b);
+            if all == 0 {
+                self.leaf(1, 0, play_x, true);
             }
         }
     }
@@ -378,11 +433,17 @@ impl PlayGen {
 
     /// Backgammon's second pass over two different dice: `b` then `a`, then
     /// only the higher die if a single die can be played.
-    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, plain: bool) {
+    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         let sources = firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
-        self.in_order(board, b, a, key, Some(sources), plain);
+        self.in_order(board, b, a, key, Some(sources));
+        self.keep_higher_die(a, b);
+    }
+
+    /// After both orders of two different dice: if only one die can be
+    /// played, only the higher where either could.
+    fn keep_higher_die(&mut self, a: u8, b: u8) {
         if self.max_len == 1 {
             let high = a.max(b);
             if self.leaves.iter().any(|p| p.steps()[0].die == high) {
@@ -508,6 +569,34 @@ impl PlayGen {
             self.max_len = depth;
         }
         self.leaves.extend(steps.iter().map(|&s| prefix.with(s)));
+    }
+
+    /// Records the plays `prefix` then a step of `die` from each source in
+    /// `sources` (bit p for point p, down to p - die), of two dice, known
+    /// to reach new positions.
+    #[inline(always)]
+    fn mask_leaves(&mut self, prefix: Play, mut sources: u32, die: u8) {
+        if sources == 0 {
+            return;
+        }
+        if self.maximize && self.max_len != 2 {
+            if self.max_len > 2 {
+                return;
+            }
+            self.leaves.clear();
+            self.seen.clear();
+            self.max_len = 2;
+        }
+        self.leaves.reserve(sources.count_ones() as usize);
+        while sources != 0 {
+            let from = sources.trailing_zeros() as u8;
+            sources &= sources - 1;
+            self.leaves.push(prefix.with(Step {
+                from,
+                to: from - die,
+                die,
+            }));
+        }
     }
 
     /// Records a finished play of `depth` dice reaching the position `key`
