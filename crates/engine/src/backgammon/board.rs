@@ -296,6 +296,22 @@ impl StepBoard for BackgammonBoard {
         self.pts[point as usize - 1] == 1
     }
 
+    /// With more points outside the home quarter than steps, not all can
+    /// come home to bear off.
+    #[inline]
+    fn plain_equal_steps(&self, count: usize) -> bool {
+        self.bar[0] == 0 && (self.mine >> 6).count_ones() as usize > count
+    }
+
+    #[inline]
+    fn own_counts(&self) -> [u8; 25] {
+        let mut counts = [0; 25];
+        for (c, &n) in counts[1..].iter_mut().zip(&self.pts) {
+            *c = n.max(0) as u8;
+        }
+        counts
+    }
+
     #[inline]
     fn apply_step(&mut self, step: Step) {
         if step.from == BAR {

@@ -125,6 +125,16 @@ pub trait StepBoard: Copy {
     fn lone_at(&self, _point: u8) -> bool {
         false
     }
+    /// Like [`StepBoard::plain_two_steps`] for `count` steps of one die:
+    /// no checker on the bar, and so many of the mover's points outside his
+    /// home quarter that `count` steps cannot bring all home.
+    fn plain_equal_steps(&self, _count: usize) -> bool {
+        false
+    }
+    /// The mover's checkers per point (index p for point p; 0 unused).
+    fn own_counts(&self) -> [u8; 25] {
+        [0; 25]
+    }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
     /// A key that is equal for two boards exactly when they are the same
@@ -400,7 +410,7 @@ impl PlayGen {
                 }
             }
             let play_x = Play::EMPTY.with(x);
-            self.mask_leaves(play_x, seconds, b);
+            self.mask_leaves(2, play_x, seconds, b);
             if all == 0 {
                 self.leaf(1, 0, play_x, true);
             }
@@ -455,6 +465,22 @@ impl PlayGen {
     /// `count` steps of the same `die`, sources from high to low when the
     /// board allows reordering them (then every play is a new position).
     fn equal_dice<B: StepBoard>(&mut self, board: &B, die: u8, count: usize) {
+        if B::SAME_DIE_ORDER_FREE && board.plain_equal_steps(count) {
+            let mut counts = board.own_counts();
+            let reach = board.plain_reach(die);
+            let own = board.plain_own();
+            self.plain_equal(
+                reach,
+                die,
+                count,
+                0,
+                own,
+                u32::MAX,
+                Play::EMPTY,
+                &mut counts,
+            );
+            return;
+        }
         let key = if B::SAME_DIE_ORDER_FREE {
             0
         } else {
@@ -526,6 +552,62 @@ impl PlayGen {
         }
     }
 
+    /// Equal dice on a board with [`StepBoard::plain_equal_steps`], from
+    /// `depth` steps made (`play`): the mover's points `own`, his checkers
+    /// per point `counts` (restored on return), sources at most the last
+    /// step's (`ceiling`, as in [`PlayGen::equal_dice`]) among those that
+    /// `reach` an open point.
+    #[allow(clippy::too_many_arguments)]
+    fn plain_equal(
+        &mut self,
+        reach: u32,
+        die: u8,
+        count: usize,
+        depth: usize,
+        own: u32,
+        ceiling: u32,
+        play: Play,
+        counts: &mut [u8; 25],
+    ) {
+        let sources = own & reach & ceiling;
+        if sources == 0 {
+            self.leaf(depth, 0, play, true);
+            return;
+        }
+        if depth + 1 == count {
+            self.mask_leaves(count, play, sources, die);
+            return;
+        }
+        let mut left = sources;
+        while left != 0 {
+            let from = left.trailing_zeros() as u8;
+            left &= left - 1;
+            let to = from - die;
+            counts[from as usize] -= 1;
+            counts[to as usize] += 1;
+            let emptied = if counts[from as usize] == 0 {
+                1 << from
+            } else {
+                0
+            };
+            let next_own = own & !emptied | 1 << to;
+            let step = Step { from, to, die };
+            let up_to_from = (2u32 << from) - 1;
+            self.plain_equal(
+                reach,
+                die,
+                count,
+                depth + 1,
+                next_own,
+                up_to_from,
+                play.with(step),
+                counts,
+            );
+            counts[from as usize] += 1;
+            counts[to as usize] -= 1;
+        }
+    }
+
     /// Any other dice (High-O Gammon's underside rule): in the order given,
     /// depth first; `ceiling` bounds the source after a step of the same die
     /// where the board allows reordering.
@@ -572,20 +654,20 @@ impl PlayGen {
     }
 
     /// Records the plays `prefix` then a step of `die` from each source in
-    /// `sources` (bit p for point p, down to p - die), of two dice, known
-    /// to reach new positions.
+    /// `sources` (bit p for point p, down to p - die), of `depth` dice,
+    /// known to reach new positions.
     #[inline(always)]
-    fn mask_leaves(&mut self, prefix: Play, mut sources: u32, die: u8) {
+    fn mask_leaves(&mut self, depth: usize, prefix: Play, mut sources: u32, die: u8) {
         if sources == 0 {
             return;
         }
-        if self.maximize && self.max_len != 2 {
-            if self.max_len > 2 {
+        if self.maximize && self.max_len != depth {
+            if self.max_len > depth {
                 return;
             }
             self.leaves.clear();
             self.seen.clear();
-            self.max_len = 2;
+            self.max_len = depth;
         }
         self.leaves.reserve(sources.count_ones() as usize);
         while sources != 0 {
