@@ -87,14 +87,22 @@ impl Board {
         // counts along the track (padded to 24 for the word-wise masks)
         let (mut own, mut opp) = ([0u8; 24], [0u8; 24]);
         let shift = 8 * p as u32;
-        let mut r = field(seat, 0);
-        for d in 0..TRACK {
-            // all four counts of a field at once; their sum is below 256
+        // all four counts of a field at once; their sum is below 256
+        let mut count = |d: usize, r: usize| {
             let all = u32::from_le_bytes(self.cnt[r]);
             let mine = (all >> shift) as u8;
             own[d] = mine;
             opp[d] = (all.wrapping_mul(0x0101_0101) >> 24) as u8 - mine;
-            r = if r + 1 == FIELDS { 0 } else { r + 1 };
+        };
+        // the track runs from the start field to the ring's end, then on
+        // from field 0
+        let start = field(seat, 0);
+        let first = (FIELDS - start).min(TRACK);
+        for d in 0..first {
+            count(d, start + d);
+        }
+        for d in first..TRACK {
+            count(d, d - first);
         }
         // rest fields never block or hit (HG-11): no opposing stones there
         opp[6] = 0;
@@ -205,8 +213,8 @@ impl MoverView {
 
 /// One of the mover's stones in the key, by relative code: a field d + 1
 /// (1..20) at bit 4d, [`BAR_CODE`] at 80, [`IN_CODE`] at 84, [`OFF_CODE`] at 88.
-const KEY_UNIT: [u128; 31] = {
-    let mut unit = [0u128; 31];
+const KEY_UNIT: [u128; 32] = {
+    let mut unit = [0u128; 32];
     let mut c = 1;
     while c <= TRACK {
         unit[c] = 1 << (4 * (c - 1));
@@ -219,8 +227,8 @@ const KEY_UNIT: [u128; 31] = {
 };
 
 /// The key bit saying a blot was hit on a field (relative code 1..20).
-const KEY_HIT: [u128; TRACK + 1] = {
-    let mut bit = [0u128; TRACK + 1];
+const KEY_HIT: [u128; 32] = {
+    let mut bit = [0u128; 32];
     let mut c = 1;
     while c <= TRACK {
         bit[c] = 1 << (92 + c - 1);
@@ -320,9 +328,12 @@ impl StepBoard for MoverView {
 
     #[inline]
     fn key_after(&self, key: u128, step: Step) -> u128 {
-        let mut key = key - KEY_UNIT[step.from as usize] + KEY_UNIT[step.to as usize];
-        if step.to != OFF_CODE && self.opp[step.to as usize - 1] == 1 {
-            key |= KEY_HIT[step.to as usize];
+        // codes are below 32 (the masks only spare the bounds checks)
+        let (from, to) = (step.from as usize & 31, step.to as usize & 31);
+        let mut key = key - KEY_UNIT[from] + KEY_UNIT[to];
+        // a field (not off, code 0) where a blot stands
+        if self.opp.get(to.wrapping_sub(1)) == Some(&1) {
+            key |= KEY_HIT[to];
         }
         key
     }

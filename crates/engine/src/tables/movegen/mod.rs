@@ -161,7 +161,7 @@ pub enum DiceRule {
 }
 
 /// The first slots of the key set's table each generation (a power of two).
-const MIN_SLOTS: usize = 256;
+const MIN_SLOTS: usize = 64;
 
 /// The keys of the positions reached so far, in the order found, with an
 /// open-addressed table of their indices.
