@@ -106,6 +106,10 @@ class TableView {
     this.noticed = table.state.version;
     /** @type {string | null} */
     this.banner = null;
+    /** The rematch of this finished table, once a player asked for it. @type {string | null} */
+    this.rematchId = table.rematch || null;
+    /** The seat that asked for the rematch, when told here. @type {number | null} */
+    this.rematchBy = null;
     this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
@@ -297,11 +301,18 @@ class TableView {
         this.seats = m.seats;
         this.status = m.status;
         this.ending = m.ending || null;
+        this.rematchId = m.rematch || this.rematchId;
         this.setView(m.state);
         break;
       case 'seats':
         this.seats = m.seats;
         this.status = m.status;
+        break;
+      case 'rematch':
+        this.rematchId = m.rematch;
+        this.rematchBy = m.by;
+        // The offer comes back into view, also after "See the board".
+        this.overDismissed = false;
         break;
       case 'error':
         this.error = t('error.refused');
@@ -511,17 +522,33 @@ class TableView {
     }
   }
 
+  /**
+   * Asks for the rematch (or takes up the one another player asked for):
+   * the same table again, the computers in their seats, every player of
+   * this table kept his seat there; then takes this seat in it.
+   */
   async rematch() {
-    const seats = this.seats.map((s) => (s.kind === 'ai' ? s.agent || 'ai:medium' : 'open'));
+    const token = this.token;
+    if (!token) return;
     try {
-      const created = await api.createTable({ game: this.game, options: this.table.options, seats, player: store.playerKey(), inactivity: this.table.inactivity });
-      store.rememberCreated(created.id);
-      if (this.seat !== null) {
-        const res = await api.joinTable(created.id, { seat: this.seat, name: store.playerName() || undefined, player: store.playerKey() });
-        store.rememberSeat(created.id, res.seat, res.token);
+      let id = this.rematchId;
+      if (!id) {
+        id = (await api.rematch(this.table.id, token, store.playerKey())).rematch;
+        // Asked for here (unless another player asked a moment before):
+        // this player may close it while the others have not come.
+        store.rememberCreated(id);
+      }
+      if (!store.seatsAt(id).length) {
+        // The key makes a retried join (its answer lost) return the same seat.
+        const body = { rematch_token: token, name: store.playerName() || undefined, player: store.playerKey(), key: store.newSecret(16), seed: store.newSecret(8) };
+        const res = await api.joinTable(id, body).catch((e) => {
+          if (e instanceof api.ApiError) throw e;
+          return api.joinTable(id, body);
+        });
+        store.rememberSeat(id, res.seat, res.token);
       }
       this.close();
-      this.nav.go(`/t/${created.id}`);
+      this.nav.go(`/t/${id}`);
     } catch (e) {
       this.error = errorText(e);
       this.render();
@@ -613,7 +640,7 @@ class TableView {
       return { main: t('turn.yours', { role }), sub: this.ui.prompt(this.ctx()) };
     }
     if (seat && seat.kind === 'ai') return { main: t('turn.thinking', { who: shortName(seat, this.seat, this.seats) }), sub: t('turn.to_move', { who: role }) };
-    if (seat && seat.kind === 'open') return { main: t('turn.waiting', { role }), sub: t('turn.send_invite') };
+    if (seat && seat.kind === 'open') return { main: t('turn.waiting', { role }), sub: t(this.table.rematch_of ? 'invite.kept' : 'turn.send_invite') };
     return { main: t('turn.to_move', { who: seat ? shortName(seat, this.seat, this.seats) : role }), sub: role };
   }
 
@@ -674,7 +701,10 @@ class TableView {
     if (this.isOver() && !this.overDismissed) {
       const replayPath = `/t/${this.table.id}?replay`;
       replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || this.ending?.returns || [], this.ending ? { early: this.endingText() } : this.view.outcome, {
-        rematch: () => this.rematch(),
+        rematch: this.seat !== null && this.token ? () => this.rematch() : null,
+        rematchOffer: this.rematchOffer(),
+        watchRematch: this.rematchId ? `/t/${this.rematchId}` : null,
+        watch: () => { if (this.rematchId) { this.close(); this.nav.go(`/t/${this.rematchId}`); } },
         replay: () => { this.close(); this.nav.go(replayPath); },
         replayPath,
         recordUrl: api.recordUrl(this.table.id),
@@ -692,6 +722,15 @@ class TableView {
       return;
     }
     replace(this.overlay);
+  }
+
+  /** Who asked for the rematch, in words, when another player did. */
+  rematchOffer() {
+    if (!this.rematchId) return null;
+    const by = this.rematchBy;
+    if (this.seat === null) return t('over.rematch_started');
+    if (by === null || by === this.seat) return t('over.rematch_made');
+    return t('over.rematch_asked', { who: shortName(this.seats[by], this.seat, this.seats) });
   }
 
   /** The result in a few words. */
@@ -794,6 +833,11 @@ class TableView {
     const open = this.seats.filter((s) => s.kind === 'open');
     if (open.length === 0 || this.isOver()) {
       replace(this.invitesBox);
+      return;
+    }
+    if (this.table.rematch_of) {
+      // A rematch's seats are kept for the last game's players: no links.
+      replace(this.invitesBox, h('div', { class: 'panel', 'data-testid': 'rematch-kept' }, h('p', { class: 'small' }, t('invite.kept'))));
       return;
     }
     replace(this.invitesBox, h('div', { class: 'panel' }, h('h2', {}, t('invite.title')),
