@@ -165,3 +165,31 @@ for (const f of FOLLOWED) {
     await context.close();
   });
 }
+
+test('a match: the final position of a game stays on the board with the score until Next game', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await createInLobby(page, server.url, 'backgammon', { match: '5' }, ['you', 'ai']);
+  let seed = 11;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const between = page.locator('[data-testid="next-game"]');
+  for (let moves = 0; moves < 300 && !(await between.count()); moves++) {
+    await page.waitForFunction(() => document.querySelector('[data-testid="next-game"]')
+      || (document.querySelector('.status-bar')?.classList.contains('your-turn') && !document.querySelector('.controls .muted')), null, { timeout: 60000 });
+    if (await between.count()) break;
+    await playOneMove(page, random);
+  }
+  // The game was played out (no cube): one side has borne off all fifteen,
+  // and the board shows it beside the result and the match score.
+  const offCounts = () => page.locator('.board-svg .tray-label').allTextContents();
+  assert.ok((await offCounts()).includes('15 off'), (await offCounts()).join(' | '));
+  assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
+  await shot(page, 'match-final-position');
+  // The next game begins only when the player goes on.
+  await page.waitForTimeout(500);
+  assert.ok((await offCounts()).includes('15 off'), 'the final position stays');
+  await between.click();
+  await page.waitForFunction(() => ![...document.querySelectorAll('.board-svg .tray-label')].some((e) => e.textContent === '15 off'));
+  assert.equal(await page.locator('[data-testid="between-games"]').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

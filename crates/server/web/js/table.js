@@ -10,6 +10,8 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
+import { boardAfterPlay } from './games/tables.js';
+import { stepsOf } from './games/steps.js';
 import { actionLabel, colourName, gameNameById, inactivityText, optionLabel, optionValue, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
@@ -114,7 +116,11 @@ class TableView {
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
     this.pumping = false;
-    /** A game of the match just ended: its result, until the player goes on. @type {{lines: string[], go: () => void} | null} */
+    /**
+     * A game of the match just ended: its result and its final position
+     * (`obs`), shown until the player goes on.
+     * @type {{lines: string[], obs: any, go: () => void} | null}
+     */
     this.between = null;
     /** The version at which the game on the board began (a match's next game): no earlier move is marked. */
     this.gameStart = 0;
@@ -203,7 +209,7 @@ class TableView {
   }
 
   myTurn() {
-    return this.seat !== null && !this.isOver() && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
+    return this.seat !== null && !this.isOver() && !this.between && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
       && this.view.version !== this.sentAt;
   }
 
@@ -223,7 +229,7 @@ class TableView {
   /** @returns {import('./types.js').BoardContext} */
   ctx() {
     return {
-      obs: this.view.observation,
+      obs: this.between ? this.between.obs : this.view.observation,
       legal: this.myTurn() ? this.view.legal || [] : [],
       steps: this.myTurn() ? this.view.steps || null : null,
       last: this.lastMove(),
@@ -360,14 +366,17 @@ class TableView {
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
         if (ended.length > 0) {
-          this.gameStart = m.version;
-          this.renderBoard();
+          // The server sent the next game's start with the last move: the
+          // final position is the last one with that move played.
+          const play = m.action && m.action.json !== undefined ? stepsOf({ text: '', json: m.action.json }) : null;
+          const final = { ...before, score: m.state.observation.score, board: play && before.board ? boardAfterPlay(before, m.action.seat, play) : before.board };
           await new Promise((resolve) => {
-            this.between = { lines: ended, go: () => resolve(undefined) };
-            this.renderControls();
+            this.between = { lines: ended, obs: final, go: () => resolve(undefined) };
+            this.render();
           });
           this.between = null;
-          this.renderControls();
+          this.gameStart = m.version;
+          this.render();
         }
         if (shown && pause > 0 && this.queue.length > 0) {
           await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
@@ -632,6 +641,7 @@ class TableView {
   turnText() {
     const turn = this.view.turn;
     if (this.ending) return { main: this.endingText(), sub: '' };
+    if (this.between) return { main: t('table.game_over'), sub: '' };
     if (turn.kind === 'over') return { main: t('turn.over', { result: this.resultText() }), sub: '' };
     if (turn.kind === 'chance') return { main: t('turn.chance'), sub: '' };
     const seat = this.seats[turn.seat];
@@ -647,7 +657,7 @@ class TableView {
   renderStatus() {
     const turn = this.turnText();
     const mine = this.myTurn();
-    const summary = this.ui.summary(this.view.observation);
+    const summary = this.ui.summary(this.between ? this.between.obs : this.view.observation);
     const connText = this.conn === 'open' ? t('conn.live') : this.conn === 'refused' ? t('conn.watching') : t('conn.reconnecting');
     this.statusBar.className = `status-bar${mine ? ' your-turn' : ''}`;
     document.title = mine ? `● ${t('title.your_turn')} · spelbord` : `${t('title.table')} · spelbord`;
