@@ -111,3 +111,85 @@ test('at the instant speed the computer\'s moves are drawn in place', async () =
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/**
+ * The other games: what slides in and what marks the last move.
+ * @type {{game: string, options: Record<string, string>, moving: string, marked: string, what: string}[]}
+ */
+const FOLLOWED = [
+  { game: 'high-gammon', options: { players: '2' }, moving: '.hg-stone.arrived', marked: '.last-to', what: 'stones slide from field to field' },
+  { game: 'stumphog', options: {}, moving: '.sh-travel.arrived', marked: '.sh-pit.last-to', what: 'stones travel from pile to pile' },
+  { game: 'lager', options: {}, moving: '.lg-travel.arrived', marked: '.lg-square.last-to', what: 'pieces slide from tray or square' },
+  { game: 'stortok', options: { players: '2' }, moving: '.card-travel.arrived', marked: '.card-travel .top-card', what: 'cards travel from hand to pile' },
+];
+
+for (const f of FOLLOWED) {
+  test(`${f.game}: the computer's ${f.what}, and its last move is marked`, async () => {
+    const { context, page, errors } = await newPage(browser, 'desktop');
+    await page.addInitScript(({ moving, marked }) => {
+      localStorage.setItem('spelbord.speed', '"normal"');
+      /** @type {string[]} */
+      const slides = [];
+      // @ts-ignore
+      window.slides = slides;
+      // @ts-ignore
+      window.marked = 0;
+      new MutationObserver(() => {
+        // @ts-ignore
+        if (document.querySelector(`.board-svg ${marked}`)) window.marked += 1;
+        for (const el of document.querySelectorAll(`.board-svg ${moving}`)) {
+          const line = `${getComputedStyle(el).animationName} ${el.getAttribute('style')}`;
+          if (slides[slides.length - 1] !== line) slides.push(line);
+        }
+      }).observe(document, { subtree: true, childList: true });
+    }, { moving: f.moving, marked: f.marked });
+    await createInLobby(page, server.url, f.game, f.options, ['you', 'ai']);
+    const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+      && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
+    let seed = 5;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let turn = 0; turn < 3; turn++) {
+      await myTurn();
+      await playOneMove(page, random);
+    }
+    await myTurn();
+    // @ts-ignore
+    const slides = /** @type {string[]} */ (await page.evaluate(() => window.slides));
+    assert.ok(slides.length >= 1, 'the computer\'s move was animated');
+    assert.ok(slides.every((x) => /^[a-z-]+ --dx: -?\d+px; --dy: -?\d+px; --slide-ms: 450ms/.test(x) && !x.startsWith('none')), slides.join(' | '));
+    assert.ok(slides.some((x) => !/--dx: 0px; --dy: 0px/.test(x)), 'a slide moves');
+    // @ts-ignore
+    assert.ok(await page.evaluate(() => window.marked) >= 1, 'the last move is marked');
+    await shot(page, `${f.game}-last-move`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a match: the final position of a game stays on the board with the score until Next game', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop');
+  await createInLobby(page, server.url, 'backgammon', { match: '5' }, ['you', 'ai']);
+  let seed = 11;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const between = page.locator('[data-testid="next-game"]');
+  for (let moves = 0; moves < 300 && !(await between.count()); moves++) {
+    await page.waitForFunction(() => document.querySelector('[data-testid="next-game"]')
+      || (document.querySelector('.status-bar')?.classList.contains('your-turn') && !document.querySelector('.controls .muted')), null, { timeout: 60000 });
+    if (await between.count()) break;
+    await playOneMove(page, random);
+  }
+  // The game was played out (no cube): one side has borne off all fifteen,
+  // and the board shows it beside the result and the match score.
+  const offCounts = () => page.locator('.board-svg .tray-label').allTextContents();
+  assert.ok((await offCounts()).includes('15 off'), (await offCounts()).join(' | '));
+  assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
+  await shot(page, 'match-final-position');
+  // The next game begins only when the player goes on.
+  await page.waitForTimeout(500);
+  assert.ok((await offCounts()).includes('15 off'), 'the final position stays');
+  await between.click();
+  await page.waitForFunction(() => ![...document.querySelectorAll('.board-svg .tray-label')].some((e) => e.textContent === '15 off'));
+  assert.equal(await page.locator('[data-testid="between-games"]').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

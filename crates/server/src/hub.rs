@@ -36,6 +36,9 @@ pub enum Notice {
     Seats,
     /// The table ended early (resigned, forfeited, closed, abandoned).
     Ended,
+    /// A player of this finished table asked for a rematch: the new table's
+    /// id and the seat that asked.
+    Rematch(Arc<str>, usize),
 }
 
 /// An applied action as announced, with its `event` message per viewer
@@ -128,6 +131,8 @@ pub struct NewTable {
     pub inactivity: Inactivity,
     /// Whether the table is shown in the lobby's lists.
     pub listed: bool,
+    /// The finished table this one is the rematch of.
+    pub rematch_of: Option<String>,
     /// The creator's address (for the cap on open tables per address).
     pub client: IpAddr,
 }
@@ -144,6 +149,19 @@ pub struct JoinRequest {
     pub key: Option<String>,
     /// The seat's own dice seed.
     pub seed: Option<String>,
+    /// At a rematch: the seat this player held at the finished table (shown
+    /// by its token); a rematch's open seats are kept for those players.
+    pub rematch_seat: Option<usize>,
+}
+
+/// A rematch asked for: the new table and the asking player's seat there.
+pub struct Rematch {
+    /// The new table's id.
+    pub table: String,
+    /// The seat of the player who asked (the same number as at the finished table).
+    pub seat: usize,
+    /// Whether this request created it (else it existed already).
+    pub created: bool,
 }
 
 /// A seat taken: the secret token (shown once) and the table's id.
@@ -413,7 +431,10 @@ impl Hub {
         }
         let owned = self.owns_stored(id).await?;
         let stored = self.store.load_table(id).await?.ok_or_else(not_found)?;
-        let table = Table::from_stored(stored)?;
+        let mut table = Table::from_stored(stored)?;
+        if table.is_over() {
+            table.rematch = self.store.find_rematch(id).await?;
+        }
         let cell = self.insert(id.to_string(), TableCell::new(table, owned));
         self.continue_loaded(&cell).await;
         Ok(cell)
@@ -466,6 +487,7 @@ impl Hub {
             creator_hash: new.creator,
             inactivity: new.inactivity,
             listed: new.listed,
+            rematch_of: new.rematch_of,
         })?;
         self.store.create_table(&table.to_stored(&events)).await?;
         table.commit(events);
@@ -560,6 +582,11 @@ impl Hub {
         if t.seats[seat].kind != SeatKind::Open {
             return Err(ApiError::SeatTaken(format!("seat {seat} is not open")));
         }
+        if t.rematch_of.is_some() && request.rematch_seat != Some(seat) {
+            return Err(ApiError::SeatTaken(format!(
+                "seat {seat} is kept for its player of the last game"
+            )));
+        }
         let token = match request.key.as_deref() {
             Some(key) => keyed_token(key, &t.id, seat),
             None => new_token(),
@@ -587,6 +614,77 @@ impl Hub {
         }
         self.maybe_start_ai(&mut t, cell);
         Ok(Joined { seat, token })
+    }
+
+    /// The rematch of a finished table for the player of `token`: the same
+    /// game, options and rules, its AI seats filled again and its people's
+    /// seats kept for them. Made once (the store holds one rematch per
+    /// table); asked for again, by anyone of the table, it is the same one.
+    /// The table's viewers are told.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        cell: &Arc<TableCell>,
+        token: &str,
+        creator: Option<TokenHash>,
+        client: IpAddr,
+    ) -> Result<Rematch, ApiError> {
+        self.refuse_if_stopping()?;
+        let mut t = cell.table.lock().await;
+        let seat = t.seat_of_token(token).ok_or(ApiError::Unauthorized)?;
+        if !t.is_over() {
+            return Err(ApiError::NotFinished);
+        }
+        if !t.is_full() {
+            return Err(ApiError::BadRequest(
+                "a table that never started has no rematch".into(),
+            ));
+        }
+        let known = match t.rematch.clone() {
+            Some(id) => Some(id),
+            None => self.store.find_rematch(&t.id).await?,
+        };
+        let (table, created) = match known {
+            Some(id) => (id, false),
+            None => {
+                let new = NewTable {
+                    game: t.game,
+                    options: t.options.clone(),
+                    seats: t
+                        .seats
+                        .iter()
+                        .map(|s| match &s.kind {
+                            SeatKind::Ai(agent) => Some(agent.clone()),
+                            _ => None,
+                        })
+                        .collect(),
+                    auto_forced: t.auto_forced,
+                    creator,
+                    inactivity: t.inactivity,
+                    listed: t.listed,
+                    rematch_of: Some(t.id.clone()),
+                    client,
+                };
+                match self.create(new).await {
+                    Ok(made) => (made.table.lock().await.id.clone(), true),
+                    // Another node made it first (the store refused a second).
+                    Err(e) => match self.store.find_rematch(&t.id).await? {
+                        Some(id) => (id, false),
+                        None => return Err(e),
+                    },
+                }
+            }
+        };
+        if t.rematch.is_none() {
+            t.rematch = Some(table.clone());
+            let _ = cell
+                .notices
+                .send(Notice::Rematch(Arc::from(table.as_str()), seat));
+        }
+        Ok(Rematch {
+            table,
+            seat,
+            created,
+        })
     }
 
     /// Ends the table because `seat` resigns: it loses, the others win.

@@ -80,6 +80,11 @@ pub struct Table {
     pub inactivity: Inactivity,
     /// Whether the table is shown in the lobby's lists.
     pub listed: bool,
+    /// The finished table this one is the rematch of: its open seats are
+    /// kept for that table's players.
+    pub rematch_of: Option<String>,
+    /// The rematch of this finished table, once one was asked for.
+    pub rematch: Option<String>,
     rng: StdRng,
 }
 
@@ -101,6 +106,8 @@ pub struct TableSetup {
     pub inactivity: Inactivity,
     /// Whether the table is shown in the lobby's lists.
     pub listed: bool,
+    /// The finished table this one is the rematch of.
+    pub rematch_of: Option<String>,
 }
 
 /// What a reconnecting viewer needs.
@@ -160,6 +167,8 @@ impl Table {
             ending: None,
             inactivity: setup.inactivity,
             listed: setup.listed,
+            rematch_of: setup.rematch_of,
+            rematch: None,
             rng: StdRng::from_os_rng(),
         };
         let events = table.plan_pending()?;
@@ -233,6 +242,8 @@ impl Table {
             ending: stored.ending,
             inactivity: stored.inactivity,
             listed: stored.listed,
+            rematch_of: stored.rematch_of,
+            rematch: None,
             rng: StdRng::from_os_rng(),
         })
     }
@@ -306,6 +317,7 @@ impl Table {
             ending: self.ending.clone(),
             inactivity: self.inactivity,
             listed: self.listed,
+            rematch_of: self.rematch_of.clone(),
         }
     }
 

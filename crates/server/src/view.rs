@@ -171,6 +171,8 @@ pub fn sync_message(table: &Table, viewer: Viewer) -> Value {
         "seats": seats_json(&table.seats),
         "ending": table.ending,
         "dice": table.dice_proof(),
+        "rematch": table.rematch,
+        "rematch_of": table.rematch_of,
         "state": state_json(&*table.state, table.version, viewer),
     })
 }
@@ -186,13 +188,14 @@ pub fn seats_message(table: &Table) -> Value {
     })
 }
 
-/// Links to join each open seat (relative to the server).
+/// Links to join each open seat (relative to the server); none at a
+/// rematch, whose open seats are kept for the last game's players.
 pub fn invites_json(table: &Table) -> Value {
     Value::Array(
         table
             .seats
             .iter()
-            .filter(|s| s.kind == SeatKind::Open)
+            .filter(|s| s.kind == SeatKind::Open && table.rematch_of.is_none())
             .map(|s| json!({ "seat": s.seat, "url": format!("/t/{}?seat={}", table.id, s.seat) }))
             .collect(),
     )
@@ -217,6 +220,8 @@ pub fn table_json(table: &Table, viewer: Viewer) -> Value {
         "ending": table.ending,
         "inactivity": table.inactivity,
         "dice": table.dice_proof(),
+        "rematch": table.rematch,
+        "rematch_of": table.rematch_of,
         "state": state_json(&*table.state, table.version, viewer),
     })
 }

@@ -11,6 +11,7 @@ mod life;
 mod nodes;
 mod openapi;
 mod protocol;
+mod rematch;
 mod web;
 
 /// A seed for the test's random choices: `SPELBORD_TEST_SEED` or a fresh

@@ -258,6 +258,32 @@ async fn every_answer_matches_the_openapi_document() {
     c.get("/api/tables/{id}/hints", &t("/hints"), Some(&token))
         .await;
     c.get("/api/tables/{id}/record", &t("/record"), None).await;
+    // The finished table's rematch: made, asked for again, joined.
+    let (_, made) = c
+        .post(
+            "/api/tables/{id}/rematch",
+            &t("/rematch"),
+            json!({"player": key}),
+            Some(&token),
+        )
+        .await;
+    c.post(
+        "/api/tables/{id}/rematch",
+        &t("/rematch"),
+        json!({}),
+        Some(&token),
+    )
+    .await;
+    let rematch = made["rematch"].as_str().unwrap();
+    c.post(
+        "/api/tables/{id}/join",
+        &format!("/api/tables/{rematch}/join"),
+        json!({"rematch_token": token}),
+        None,
+    )
+    .await;
+    c.get("/api/tables/{id}", &format!("/api/tables/{rematch}"), None)
+        .await;
     // The finished game's analysis: asked for, then read until done.
     c.get("/api/tables/{id}/analysis", &t("/analysis"), None)
         .await;

@@ -61,6 +61,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/record", get(tables::record))
         .route("/api/tables/{id}/resign", post(tables::resign))
         .route("/api/tables/{id}/close", post(tables::close))
+        .route("/api/tables/{id}/rematch", post(tables::rematch))
         .route("/api/tables/{id}/seat-link", get(tables::seat_link))
         .route("/api/tables/{id}/replay", get(replay::replay))
         .route("/api/tables/{id}/hints", get(hints::hints))

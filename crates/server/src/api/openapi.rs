@@ -182,6 +182,24 @@ fn paths() -> Value {
                 "415": error_response("`unsupported_media_type`")
             }
         }},
+        "/api/tables/{id}/rematch": { "post": {
+            "summary": "The rematch of a finished table, for the token's seat",
+            "description": "The first player of the table who asks makes it: the same game, options and rules, the AI seats filled again, the people's seats open but kept for the players of this table (each joins its own seat number with `rematch_token`, its token here; no invite links). Asked again, by anyone of the table, it answers the same table. The table's WebSocket viewers (seats and spectators) get `{\"type\":\"rematch\",\"table\",\"rematch\",\"by\"}`, and the table's body says `rematch`.",
+            "operationId": "rematch",
+            "parameters": [table_id()],
+            "security": [{ "seatToken": [] }],
+            "requestBody": body("Rematch"),
+            "responses": {
+                "200": ok("The rematch made before", "RematchMade"),
+                "201": ok("The rematch, made now", "RematchMade"),
+                "400": error_response("`bad_json`, or `bad_request`: the table never started"),
+                "401": error_response("No or an unknown seat token"),
+                "404": error_response("No such table"),
+                "409": error_response("`not_finished`"),
+                "415": error_response("`unsupported_media_type`"),
+                "429": error_response("`rate_limited` or `too_many_tables`")
+            }
+        }},
         "/api/tables/{id}/seat-link": { "get": {
             "summary": "A link that continues the token's seat on another device (the token in the link's fragment)",
             "operationId": "seatLink",
@@ -211,6 +229,38 @@ fn paths() -> Value {
 }
 
 fn schemas() -> Value {
+    let mut schemas = table_schemas();
+    if let (Some(all), Value::Object(more)) = (schemas.as_object_mut(), rematch_schemas()) {
+        all.extend(more);
+    }
+    schemas["Table"]["properties"]["rematch"] = json!({ "type": ["string", "null"],
+        "description": "The rematch of this finished table, once asked for." });
+    schemas["Table"]["properties"]["rematch_of"] = json!({ "type": ["string", "null"],
+        "description": "The finished table this one is the rematch of: its open seats are kept for that table's players." });
+    schemas["Join"]["properties"]["rematch_token"] = json!({ "type": "string",
+        "description": "At a rematch: the player's seat token at the finished table (`rematch_of`), which keeps the same seat number here for him." });
+    schemas
+}
+
+/// The bodies of `POST /api/tables/{id}/rematch`.
+fn rematch_schemas() -> Value {
+    json!({
+        "Rematch": {
+            "type": "object", "additionalProperties": false,
+            "properties": { "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The player's key: the rematch is his (to close) and in his list of tables." } }
+        },
+        "RematchMade": {
+            "type": "object", "required": ["table", "rematch", "seat"], "additionalProperties": false,
+            "properties": {
+                "table": { "type": "string", "description": "The finished table." },
+                "rematch": { "type": "string", "description": "The rematch's id: join it with `rematch_token`." },
+                "seat": { "type": "integer", "description": "The seat kept for the player who asked." }
+            }
+        }
+    })
+}
+
+fn table_schemas() -> Value {
     json!({
         "Error": {
             "type": "object", "required": ["error"],

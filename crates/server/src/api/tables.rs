@@ -57,6 +57,16 @@ pub struct JoinBody {
     key: Option<String>,
     #[serde(default)]
     seed: Option<String>,
+    #[serde(default)]
+    rematch_token: Option<String>,
+}
+
+/// Body of `POST /api/tables/{id}/rematch`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RematchBody {
+    #[serde(default)]
+    player: Option<String>,
 }
 
 /// Body of `POST /api/tables/{id}/actions`.
@@ -199,6 +209,7 @@ pub async fn create(
         creator: player_hash(body.player.as_deref())?,
         inactivity,
         listed: body.listed,
+        rematch_of: None,
         client: peer.ip(),
     };
     let hub = app.hub.clone();
@@ -256,14 +267,24 @@ pub async fn join(
             "a seat seed has 1 to 64 of 0-9, a-z, A-Z, _ and -".into(),
         ));
     }
+    let cell = app.hub.table(&id).await?;
+    let rematch_of = cell.table.lock().await.rematch_of.clone();
+    let rematch_seat = match (rematch_of, body.rematch_token) {
+        (Some(last), Some(token)) => {
+            let last = app.hub.table(&last).await?;
+            let seat = last.table.lock().await.seat_of_token(&token);
+            Some(seat.ok_or(ApiError::Unauthorized)?)
+        }
+        _ => None,
+    };
     let request = JoinRequest {
-        seat: body.seat,
+        seat: body.seat.or(rematch_seat),
         name,
         player,
         key: body.key,
         seed: body.seed,
+        rematch_seat,
     };
-    let cell = app.hub.table(&id).await?;
     let hub = app.hub.clone();
     let joining = cell.clone();
     let joined = run_to_completion(async move { hub.join(&joining, request).await }).await?;
@@ -276,6 +297,40 @@ pub async fn join(
         "ws": format!("/api/tables/{}/ws", t.id),
         "view": view::table_json(&t, Viewer::Player(joined.seat)),
     })))
+}
+
+/// `POST /api/tables/{id}/rematch`: the rematch of a finished table for the
+/// token's seat (made by the first player who asks, the same table for the
+/// others): 201 when made, 200 when it existed, with its id and the seat,
+/// which the player then joins with `rematch_token`.
+pub async fn rematch(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<RematchBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
+    let creator = player_hash(body.player.as_deref())?;
+    let cell = app.hub.table(&id).await?;
+    if cell.table.lock().await.rematch.is_none() && !app.creates.allow(peer.ip()) {
+        tracing::info!(client = %peer.ip(), "table creation rate limited");
+        return Err(ApiError::RateLimited);
+    }
+    let hub = app.hub.clone();
+    let asking = cell.clone();
+    let made =
+        run_to_completion(async move { hub.rematch(&asking, &token, creator, peer.ip()).await })
+            .await?;
+    let status = if made.created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((
+        status,
+        Json(json!({ "table": id, "rematch": made.table, "seat": made.seat })),
+    ))
 }
 
 /// `POST /api/tables/{id}/actions`: plays an action for the token's seat.

@@ -209,6 +209,9 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                         continue;
                     }
                     Ok(Notice::Seats) => view::seats_message(&*cell.table.lock().await),
+                    Ok(Notice::Rematch(rematch, by)) => json!({
+                        "type": "rematch", "table": table_id, "rematch": &*rematch, "by": by,
+                    }),
                     // Missed events (a slow reader), a gap, or an early end:
                     // a full resync.
                     Ok(Notice::Event(_) | Notice::Ended) | Err(RecvError::Lagged(_)) => {

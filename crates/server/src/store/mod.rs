@@ -187,6 +187,8 @@ pub struct StoredTable {
     pub inactivity: Inactivity,
     /// Whether the creator shows the table in the lobby's lists.
     pub listed: bool,
+    /// The finished table this one is the rematch of (at most one per table).
+    pub rematch_of: Option<String>,
 }
 
 /// A table's analysis as stored.
@@ -273,6 +275,9 @@ pub trait Store: Send + Sync + 'static {
     /// latest changed first, `size` from the page `page` on: with an open
     /// seat, or (`live`) with every seat taken.
     fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>>;
+
+    /// The id of the rematch of table `table_id`, if one was created.
+    fn find_rematch<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<String>>;
 
     /// Flushes and closes the store.
     fn close(&self) -> StoreFuture<'_, ()>;

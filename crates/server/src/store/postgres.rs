@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0003_nodes.sql"),
     include_str!("../../migrations/postgres/0004_analyses.sql"),
     include_str!("../../migrations/postgres/0005_listed.sql"),
+    include_str!("../../migrations/postgres/0006_rematch.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -143,8 +144,8 @@ async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, owner, listed) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         inactivity_seconds, inactivity_then, owner, listed, rematch_of) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -161,6 +162,7 @@ async fn insert_table(
     .bind(takeover_text(table.inactivity.then))
     .bind(owner)
     .bind(table.listed)
+    .bind(table.rematch_of.as_deref())
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
@@ -467,6 +469,16 @@ impl Store for PgStore {
         })
     }
 
+    fn find_rematch<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<String>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT id FROM game_tables WHERE rematch_of = $1")
+                .bind(table_id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.map(|r| r.try_get::<String, _>("id")).transpose()?)
+        })
+    }
+
     fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
         Box::pin(async move {
             let query = if live {
@@ -478,7 +490,7 @@ impl Store for PgStore {
             } else {
                 sqlx::query(
                     "SELECT id FROM game_tables WHERE listed AND NOT finished AND ending IS NULL \
-                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND rematch_of IS NULL AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
                  AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
                 )
             };

@@ -153,6 +153,7 @@ where
             },
         },
         listed: get(row, "listed")?,
+        rematch_of: get(row, "rematch_of")?,
         game: get(row, "game")?,
         options,
         auto_forced: get(row, "auto_forced")?,

@@ -26,6 +26,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0002_table_life.sql"),
     include_str!("../../migrations/0003_analyses.sql"),
     include_str!("../../migrations/0004_listed.sql"),
+    include_str!("../../migrations/0005_rematch.sql"),
 ];
 
 /// A store in one SQLite file.
@@ -219,8 +220,8 @@ pub(super) async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, listed) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         inactivity_seconds, inactivity_then, listed, rematch_of) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -236,6 +237,7 @@ pub(super) async fn insert_table(
     .bind(table.inactivity.seconds.min(i64::MAX as u64) as i64)
     .bind(takeover_text(table.inactivity.then))
     .bind(table.listed)
+    .bind(table.rematch_of.as_deref())
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
@@ -443,6 +445,16 @@ impl Store for SqliteStore {
         })
     }
 
+    fn find_rematch<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<String>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT id FROM game_tables WHERE rematch_of = ?")
+                .bind(table_id)
+                .fetch_optional(&self.reader)
+                .await?;
+            Ok(row.map(|r| r.try_get::<String, _>("id")).transpose()?)
+        })
+    }
+
     fn listed_tables(&self, live: bool, page: u32, size: u32) -> StoreFuture<'_, Vec<String>> {
         Box::pin(async move {
             let query = if live {
@@ -454,7 +466,7 @@ impl Store for SqliteStore {
             } else {
                 sqlx::query(
                     "SELECT id FROM game_tables WHERE listed = 1 AND finished = 0 AND ending IS NULL \
-                 AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
+                 AND rematch_of IS NULL AND EXISTS (SELECT 1 FROM seats WHERE seats.table_id = game_tables.id \
                  AND seats.kind = 'open') ORDER BY updated_at DESC, id LIMIT ?1 OFFSET ?2",
                 )
             };

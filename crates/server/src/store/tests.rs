@@ -32,6 +32,7 @@ fn table(id: &str) -> StoredTable {
             then: Takeover::Ai,
         },
         listed: false,
+        rematch_of: None,
     }
 }
 
@@ -254,6 +255,38 @@ async fn listed_tables_are_found_by_open_seat_or_all_taken_latest_first_and_page
             vec![open_old.id.clone()]
         );
         assert!(store.listed_tables(false, 2, 1).await.unwrap().is_empty());
+        store.close().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_table_has_at_most_one_rematch_and_a_rematch_is_not_an_open_table() {
+    for db in TestDb::all("rematch").await {
+        let store = db.open().await;
+        let mut old = table("rematchold00000000000001");
+        old.result = Some(vec![1.0, -1.0]);
+        store.create_table(&old).await.unwrap();
+        assert_eq!(store.find_rematch(&old.id).await.unwrap(), None);
+        let mut first = table("rematchnew00000000000001");
+        first.rematch_of = Some(old.id.clone());
+        first.listed = true;
+        store.create_table(&first).await.unwrap();
+        let mut second = table("rematchnew00000000000002");
+        second.rematch_of = Some(old.id.clone());
+        assert!(
+            store.create_table(&second).await.is_err(),
+            "a second rematch of one table is refused"
+        );
+        assert!(store.load_table(&second.id).await.unwrap().is_none());
+        assert_eq!(
+            store.find_rematch(&old.id).await.unwrap(),
+            Some(first.id.clone())
+        );
+        assert_eq!(store.load_table(&first.id).await.unwrap().unwrap(), first);
+        assert!(
+            store.listed_tables(false, 0, 10).await.unwrap().is_empty(),
+            "its open seats are kept for the last game's players"
+        );
         store.close().await.unwrap();
     }
 }

@@ -94,7 +94,8 @@ export function getTable(id, token) {
 /**
  * Takes a seat.
  * @param {string} id
- * @param {{seat?: number, name?: string, player?: string, key?: string, seed?: string}} body
+ * @param {{seat?: number, name?: string, player?: string, key?: string, seed?: string,
+ *   rematch_token?: string}} body
  * @returns {Promise<{table: string, seat: number, token: string, view: TableInfo}>}
  */
 export function joinTable(id, body) {
@@ -119,6 +120,17 @@ export function act(id, token, version, action) {
  */
 export function resign(id, token) {
   return request('POST', `/api/tables/${encodeURIComponent(id)}/resign`, { token, body: {} });
+}
+
+/**
+ * The rematch of a finished table for the token's seat: made by the first
+ * player who asks, the same table for the others; its seat is then joined
+ * with `rematch_token`.
+ * @param {string} id @param {string} token @param {string} player the player's key
+ * @returns {Promise<{table: string, rematch: string, seat: number}>}
+ */
+export function rematch(id, token, player) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, { token, body: { player } });
 }
 
 /**

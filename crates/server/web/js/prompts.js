@@ -77,8 +77,11 @@ export function joinDialog(people, seat, on) {
  * @param {People} people @param {number[]} returns
  * @param {any} outcome the server's outcome (ending, winner, loser) of a game played out, or
  *   `{early}`: how a game that ended early ended, in words
- * @param {{rematch: () => void, replay: () => void, replayPath: string, recordUrl: string,
+ * @param {{rematch: (() => void) | null, rematchOffer: string | null, watchRematch: string | null,
+ *   watch: () => void, replay: () => void, replayPath: string, recordUrl: string,
  *   recordName: string, dismiss: () => void}} on
+ *   `rematch` for a player of the table (null for a spectator); `rematchOffer`
+ *   says that a rematch was asked for; `watchRematch` its address
  */
 export function gameOverDialog(people, returns, outcome, on) {
   const { game, obs, seats, seat } = people;
@@ -101,8 +104,14 @@ export function gameOverDialog(people, returns, outcome, on) {
     h('h2', {}, title),
     how.length ? h('div', { class: 'ending', 'data-testid': 'ending' }, how.map((line) => h('p', {}, line))) : null,
     h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, t('over.seat')), h('th', {}, t('over.player')), h('th', {}, t('over.score')), detailed ? h('th', {}, t('over.how')) : null), rows),
+    on.rematchOffer ? h('p', { class: 'rematch-offer', role: 'status', 'data-testid': 'rematch-offer' }, on.rematchOffer) : null,
     h('div', { class: 'row' },
-      h('button', { class: 'btn primary', onclick: on.rematch, 'data-testid': 'rematch' }, t('over.rematch')),
+      on.rematch
+        ? h('button', { class: 'btn primary', onclick: on.rematch, 'data-testid': 'rematch' }, t(on.rematchOffer ? 'over.rematch_join' : 'over.rematch'))
+        : null,
+      !on.rematch && on.watchRematch
+        ? h('a', { class: 'btn primary', href: on.watchRematch, 'data-testid': 'watch-rematch', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.watch(); } }, t('over.rematch_watch'))
+        : null,
       h('a', { class: 'btn', href: on.replayPath, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.replay(); } }, t('over.replay')),
       h('a', { class: 'btn', href: on.recordUrl, download: on.recordName }, t('over.download')),
       h('button', { class: 'btn', onclick: on.dismiss }, t('over.see_board'))));

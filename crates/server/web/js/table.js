@@ -10,6 +10,8 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
+import { boardAfterPlay } from './games/tables.js';
+import { stepsOf } from './games/steps.js';
 import { actionLabel, colourName, gameNameById, inactivityText, optionLabel, optionValue, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
@@ -106,11 +108,19 @@ class TableView {
     this.noticed = table.state.version;
     /** @type {string | null} */
     this.banner = null;
+    /** The rematch of this finished table, once a player asked for it. @type {string | null} */
+    this.rematchId = table.rematch || null;
+    /** The seat that asked for the rematch, when told here. @type {number | null} */
+    this.rematchBy = null;
     this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
     this.pumping = false;
-    /** A game of the match just ended: its result, until the player goes on. @type {{lines: string[], go: () => void} | null} */
+    /**
+     * A game of the match just ended: its result and its final position
+     * (`obs`), shown until the player goes on.
+     * @type {{lines: string[], obs: any, go: () => void} | null}
+     */
     this.between = null;
     /** The version at which the game on the board began (a match's next game): no earlier move is marked. */
     this.gameStart = 0;
@@ -199,7 +209,7 @@ class TableView {
   }
 
   myTurn() {
-    return this.seat !== null && !this.isOver() && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
+    return this.seat !== null && !this.isOver() && !this.between && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
       && this.view.version !== this.sentAt;
   }
 
@@ -219,7 +229,7 @@ class TableView {
   /** @returns {import('./types.js').BoardContext} */
   ctx() {
     return {
-      obs: this.view.observation,
+      obs: this.between ? this.between.obs : this.view.observation,
       legal: this.myTurn() ? this.view.legal || [] : [],
       steps: this.myTurn() ? this.view.steps || null : null,
       last: this.lastMove(),
@@ -297,11 +307,18 @@ class TableView {
         this.seats = m.seats;
         this.status = m.status;
         this.ending = m.ending || null;
+        this.rematchId = m.rematch || this.rematchId;
         this.setView(m.state);
         break;
       case 'seats':
         this.seats = m.seats;
         this.status = m.status;
+        break;
+      case 'rematch':
+        this.rematchId = m.rematch;
+        this.rematchBy = m.by;
+        // The offer comes back into view, also after "See the board".
+        this.overDismissed = false;
         break;
       case 'error':
         this.error = t('error.refused');
@@ -349,14 +366,17 @@ class TableView {
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
         if (ended.length > 0) {
-          this.gameStart = m.version;
-          this.renderBoard();
+          // The server sent the next game's start with the last move: the
+          // final position is the last one with that move played.
+          const play = m.action && m.action.json !== undefined ? stepsOf({ text: '', json: m.action.json }) : null;
+          const final = { ...before, score: m.state.observation.score, board: play && before.board ? boardAfterPlay(before, m.action.seat, play) : before.board };
           await new Promise((resolve) => {
-            this.between = { lines: ended, go: () => resolve(undefined) };
-            this.renderControls();
+            this.between = { lines: ended, obs: final, go: () => resolve(undefined) };
+            this.render();
           });
           this.between = null;
-          this.renderControls();
+          this.gameStart = m.version;
+          this.render();
         }
         if (shown && pause > 0 && this.queue.length > 0) {
           await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
@@ -511,17 +531,33 @@ class TableView {
     }
   }
 
+  /**
+   * Asks for the rematch (or takes up the one another player asked for):
+   * the same table again, the computers in their seats, every player of
+   * this table kept his seat there; then takes this seat in it.
+   */
   async rematch() {
-    const seats = this.seats.map((s) => (s.kind === 'ai' ? s.agent || 'ai:medium' : 'open'));
+    const token = this.token;
+    if (!token) return;
     try {
-      const created = await api.createTable({ game: this.game, options: this.table.options, seats, player: store.playerKey(), inactivity: this.table.inactivity });
-      store.rememberCreated(created.id);
-      if (this.seat !== null) {
-        const res = await api.joinTable(created.id, { seat: this.seat, name: store.playerName() || undefined, player: store.playerKey() });
-        store.rememberSeat(created.id, res.seat, res.token);
+      let id = this.rematchId;
+      if (!id) {
+        id = (await api.rematch(this.table.id, token, store.playerKey())).rematch;
+        // Asked for here (unless another player asked a moment before):
+        // this player may close it while the others have not come.
+        store.rememberCreated(id);
+      }
+      if (!store.seatsAt(id).length) {
+        // The key makes a retried join (its answer lost) return the same seat.
+        const body = { rematch_token: token, name: store.playerName() || undefined, player: store.playerKey(), key: store.newSecret(16), seed: store.newSecret(8) };
+        const res = await api.joinTable(id, body).catch((e) => {
+          if (e instanceof api.ApiError) throw e;
+          return api.joinTable(id, body);
+        });
+        store.rememberSeat(id, res.seat, res.token);
       }
       this.close();
-      this.nav.go(`/t/${created.id}`);
+      this.nav.go(`/t/${id}`);
     } catch (e) {
       this.error = errorText(e);
       this.render();
@@ -605,6 +641,7 @@ class TableView {
   turnText() {
     const turn = this.view.turn;
     if (this.ending) return { main: this.endingText(), sub: '' };
+    if (this.between) return { main: t('table.game_over'), sub: '' };
     if (turn.kind === 'over') return { main: t('turn.over', { result: this.resultText() }), sub: '' };
     if (turn.kind === 'chance') return { main: t('turn.chance'), sub: '' };
     const seat = this.seats[turn.seat];
@@ -613,14 +650,14 @@ class TableView {
       return { main: t('turn.yours', { role }), sub: this.ui.prompt(this.ctx()) };
     }
     if (seat && seat.kind === 'ai') return { main: t('turn.thinking', { who: shortName(seat, this.seat, this.seats) }), sub: t('turn.to_move', { who: role }) };
-    if (seat && seat.kind === 'open') return { main: t('turn.waiting', { role }), sub: t('turn.send_invite') };
+    if (seat && seat.kind === 'open') return { main: t('turn.waiting', { role }), sub: t(this.table.rematch_of ? 'invite.kept' : 'turn.send_invite') };
     return { main: t('turn.to_move', { who: seat ? shortName(seat, this.seat, this.seats) : role }), sub: role };
   }
 
   renderStatus() {
     const turn = this.turnText();
     const mine = this.myTurn();
-    const summary = this.ui.summary(this.view.observation);
+    const summary = this.ui.summary(this.between ? this.between.obs : this.view.observation);
     const connText = this.conn === 'open' ? t('conn.live') : this.conn === 'refused' ? t('conn.watching') : t('conn.reconnecting');
     this.statusBar.className = `status-bar${mine ? ' your-turn' : ''}`;
     document.title = mine ? `● ${t('title.your_turn')} · spelbord` : `${t('title.table')} · spelbord`;
@@ -674,7 +711,10 @@ class TableView {
     if (this.isOver() && !this.overDismissed) {
       const replayPath = `/t/${this.table.id}?replay`;
       replace(this.overlay, prompts.gameOverDialog(people, this.view.returns || this.ending?.returns || [], this.ending ? { early: this.endingText() } : this.view.outcome, {
-        rematch: () => this.rematch(),
+        rematch: this.seat !== null && this.token ? () => this.rematch() : null,
+        rematchOffer: this.rematchOffer(),
+        watchRematch: this.rematchId ? `/t/${this.rematchId}` : null,
+        watch: () => { if (this.rematchId) { this.close(); this.nav.go(`/t/${this.rematchId}`); } },
         replay: () => { this.close(); this.nav.go(replayPath); },
         replayPath,
         recordUrl: api.recordUrl(this.table.id),
@@ -692,6 +732,15 @@ class TableView {
       return;
     }
     replace(this.overlay);
+  }
+
+  /** Who asked for the rematch, in words, when another player did. */
+  rematchOffer() {
+    if (!this.rematchId) return null;
+    const by = this.rematchBy;
+    if (this.seat === null) return t('over.rematch_started');
+    if (by === null || by === this.seat) return t('over.rematch_made');
+    return t('over.rematch_asked', { who: shortName(this.seats[by], this.seat, this.seats) });
   }
 
   /** The result in a few words. */
@@ -794,6 +843,11 @@ class TableView {
     const open = this.seats.filter((s) => s.kind === 'open');
     if (open.length === 0 || this.isOver()) {
       replace(this.invitesBox);
+      return;
+    }
+    if (this.table.rematch_of) {
+      // A rematch's seats are kept for the last game's players: no links.
+      replace(this.invitesBox, h('div', { class: 'panel', 'data-testid': 'rematch-kept' }, h('p', { class: 'small' }, t('invite.kept'))));
       return;
     }
     replace(this.invitesBox, h('div', { class: 'panel' }, h('h2', {}, t('invite.title')),

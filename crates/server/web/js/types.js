@@ -22,7 +22,8 @@
  *   created_at: number, updated_at: number, ws: string, state: StateView,
  *   dice?: {scheme: string, table: string, commitment: string,
  *     server_seed: string | null, seat_seeds: string[]} | null,
- *   inactivity?: Inactivity, ending?: Ending | null}} TableInfo
+ *   inactivity?: Inactivity, ending?: Ending | null,
+ *   rematch?: string | null, rematch_of?: string | null}} TableInfo
  * @typedef {{seconds: number, then: 'forfeit' | 'ai'}} Inactivity
  *   What happens to the player to move who does not act for `seconds`.
  * @typedef {{reason: 'resigned' | 'forfeit' | 'closed' | 'abandoned',

@@ -163,11 +163,48 @@ function place(r, v) {
   }
 }
 
-/** @param {number} cx @param {number} cy @param {string} colour @param {string} [cls] */
-function stone(cx, cy, colour, cls = '') {
-  return s('g', { class: `hg-stone hg-${colour} ${cls}`.trim() },
+/**
+ * A stone; `from` is where it slides in from (absolute), when it does.
+ * @param {number} cx @param {number} cy @param {string} colour @param {string} [cls]
+ * @param {{x: number, y: number, ms: number} | null} [from]
+ */
+function stone(cx, cy, colour, cls = '', from = null) {
+  const style = from ? `--dx: ${Math.round(from.x - cx)}px; --dy: ${Math.round(from.y - cy)}px; --slide-ms: ${from.ms}ms` : null;
+  return s('g', { class: `hg-stone hg-${colour} ${cls}${from ? ' arrived' : ''}`.trim(), style },
     s('circle', { cx, cy, r: R, class: 'hg-stone-body' }),
     s('circle', { cx, cy, r: R * 0.6, class: 'hg-stone-ring' }));
+}
+
+/**
+ * Where a stone on a field stands, roughly (the bar and the stones to enter
+ * are in the middle). @param {number} code @param {number} v the viewer's side
+ */
+function spot(code, v) {
+  if (code < 1 || code > FIELDS) return { x: SIZE / 2, y: SIZE / 2 };
+  const pos = place(code - 1, v);
+  return { x: pos.x + pos.inward[0] * 40, y: pos.y + pos.inward[1] * 40 };
+}
+
+/**
+ * Where the last move's stones slide in from, per field they landed on:
+ * the steps of one stone (5/9 9/12) make one slide; stones borne off
+ * just leave.
+ * @param {Step[]} play @param {number} v @param {number} ms
+ * @returns {Map<number, {x: number, y: number, ms: number}>}
+ */
+function slidesOf(play, v, ms) {
+  /** @type {{from: number, to: number}[]} */
+  const paths = [];
+  for (const st of play) {
+    const before = paths.find((p) => p.to === st.from);
+    if (before) before.to = st.to;
+    else paths.push({ from: st.from, to: st.to });
+  }
+  const out = new Map();
+  for (const { from, to } of paths) {
+    if (to >= 1 && to <= FIELDS && from !== to) out.set(to, { ...spot(from, v), ms });
+  }
+  return out;
 }
 
 /**
@@ -195,6 +232,8 @@ function render(ctx) {
   const lastClass = (code) => (lastTo.has(code) ? ' last-to' : lastFrom.has(code) ? ' last-from' : '');
   const colourOf = (/** @type {number} */ p) => COLOURS[players[p].colour] || 'blue';
   const m = mover(obs);
+  const slides = ctx.slideMs && ctx.last ? slidesOf(lastPlay, v, ctx.slideMs) : new Map();
+  const slider = ctx.last ? ctx.last.seat : -1;
   /** Start and goal marks by ring index. @type {Map<number, string[]>} */
   const marks = new Map();
   players.forEach((p, i) => {
@@ -232,7 +271,7 @@ function render(ctx) {
         const off = present.length === 1 ? [[0, 0]] : [[-30, -30], [30, -30], [-30, 30], [30, 30]];
         const [dx, dy] = off[k] || [0, 0];
         const hl = p === m && isSrc ? (selected ? 'selected' : 'src') : moved.has(code) && p === m ? 'moved' : '';
-        parts.push(stone(pos.x + dx, pos.y + dy, colourOf(p), hl));
+        parts.push(stone(pos.x + dx, pos.y + dy, colourOf(p), hl, p === slider ? slides.get(code) : null));
         if (n > 1) parts.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
       });
       if (isDest) parts.push(s('circle', { cx: pos.x, cy: pos.y, r: R * 0.6, class: 'dest-marker' }));
@@ -265,7 +304,7 @@ function render(ctx) {
           const d = 40 + k * (2 * R - 4);
           const last = k === shown - 1;
           const hl = last && owner === m && isSrc ? (selected ? 'selected' : 'src') : last && moved.has(code) && owner === m ? 'moved' : '';
-          parts.push(stone(pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl));
+          parts.push(stone(pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl, last && owner === slider ? slides.get(code) : null));
         }
         if (n > 4) {
           const d = 40 + 3 * (2 * R - 4);

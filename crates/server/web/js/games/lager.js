@@ -192,6 +192,33 @@ function render(ctx) {
     return { x: bx + c * cell, y: by + r * cell };
   };
 
+  /** A tray's box. @param {boolean} top */
+  const trayBox = (top) => (tall
+    ? { x: 20, y: top ? 20 : by + bh + 56, w: W - 40, h: 150 }
+    : { x: trayX, y: top ? by : by + bh - 230, w: 230, h: 230 });
+  const kinds = [...STONES, 'blockade'];
+  /** Where a piece stands in its tray. @param {boolean} top @param {number} i its kind's index */
+  const traySpot = (top, i) => {
+    const box = trayBox(top);
+    return {
+      x: tall ? box.x + 70 + i * ((box.w - 100) / 4.6) : box.x + 36 + (i % 3) * 78,
+      y: tall ? box.y + 96 : box.y + 100 + Math.floor(i / 3) * 82,
+    };
+  };
+  // The last move: marked on the board, its piece sliding in from where it stood.
+  const last = ctx.last && !pick.from ? endsOf({ text: '', json: ctx.last.json }) : null;
+  /** @type {{x: number, y: number} | null} */
+  let slideFrom = null;
+  if (last && ctx.last && ctx.slideMs) {
+    const [kind, at] = last.from.split(':');
+    if (kind === 'tray') slideFrom = traySpot(ctx.last.seat !== me, kinds.indexOf(at));
+    else {
+      const sq = squareXY(at);
+      const p = pos(sq.col, sq.row);
+      slideFrom = { x: p.x + cell / 2, y: p.y + cell / 2 };
+    }
+  }
+
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 22, class: 'lg-table' }));
@@ -209,12 +236,17 @@ function render(ctx) {
       const isFrom = pick.from === id || (chosen && chosen.from === id);
       const isPreview = preview && (preview.to === id || preview.from === id);
       const cls = ['lg-square', (row + col) % 2 ? 'dark' : 'light', camp === 0 ? 'camp0' : camp === 1 ? 'camp1' : '',
-        dest ? 'dest' : '', isChosen ? 'chosen' : '', isPreview ? 'preview' : ''].filter(Boolean).join(' ');
+        dest ? 'dest' : '', isChosen ? 'chosen' : '', isPreview ? 'preview' : '',
+        last && last.to === id ? 'last-to' : last && last.from === id ? 'last-from' : ''].filter(Boolean).join(' ');
       const parts = [s('rect', { x, y, width: cell, height: cell, class: cls })];
       if (threatened.has(name) && !p) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.09, class: 'lg-threat' }));
       if (p) {
         const pc = isFrom ? 'selected' : isSrc ? 'src' : capturable.has(name) ? 'capturable' : '';
-        parts.push(piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc));
+        const drawn = piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc);
+        if (slideFrom && last && last.to === id) {
+          const style = `--dx: ${Math.round(slideFrom.x - x - cell / 2)}px; --dy: ${Math.round(slideFrom.y - y - cell / 2)}px; --slide-ms: ${ctx.slideMs}ms`;
+          parts.push(s('g', { class: 'lg-travel arrived', style }, drawn));
+        } else parts.push(drawn);
       }
       if (dest) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.2, class: 'dest-marker' }));
       const what = p ? possessive(names[p.owner], t(`lager.piece.${p.stone}`)) : t('board.empty');
@@ -238,20 +270,16 @@ function render(ctx) {
   /** @param {number} p @param {boolean} top */
   const tray = (p, top) => {
     const pv = obs.players[p];
-    const box = tall
-      ? { x: 20, y: top ? 20 : by + bh + 56, w: W - 40, h: 150 }
-      : { x: trayX, y: top ? by : by + bh - 230, w: 230, h: 230 };
+    const box = trayBox(top);
     const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
     const parts = [
       s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
       s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
       s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, t('lager.in_camp', { camp: possessive(names[1 - p], t('lager.camp')), n: pv.in_opponent_camp })),
     ];
-    const kinds = [...STONES, 'blockade'];
     kinds.forEach((kind, i) => {
       const where = pv[kind];
-      const cx = tall ? box.x + 70 + i * ((box.w - 100) / 4.6) : box.x + 36 + (i % 3) * 78;
-      const cy = tall ? box.y + 96 : box.y + 100 + Math.floor(i / 3) * 82;
+      const { x: cx, y: cy } = traySpot(top, i);
       const id = `tray:${kind}`;
       const mine = p === me;
       const isSrc = mine && myTurn && sources.has(id);

@@ -166,13 +166,19 @@ function render(ctx) {
     ? s('ellipse', { cx: W / 2, cy: 480, rx: W / 2 - 24, ry: 420, class: 'st-table' })
     : s('ellipse', { cx: W / 2, cy: H / 2 - 50, rx: W / 2 - 30, ry: H / 2 - 120, class: 'st-table' }));
 
+  /** Where player `p` sits (the viewer at the foot). @param {number} p */
+  const seatAt = (p) => {
+    const k = (p - me + n) % n;
+    if (k === 0) return { x: W / 2, y: H - CH - 44 };
+    // The others sit round the far side, clockwise: the next player on my left.
+    const angle = Math.PI + (k * Math.PI) / n;
+    return { x: W / 2 + Math.cos(angle) * (W / 2 - (tall ? 110 : 150)), y: (tall ? 260 : 250) + Math.sin(angle) * (tall ? 130 : 120) };
+  };
+
   // Players round the table (not the viewer).
   for (let k = 1; k < n; k++) {
     const p = (me + k) % n;
-    // The others sit round the far side, clockwise: the next player on my left.
-    const angle = Math.PI + (k * Math.PI) / n;
-    const cx = W / 2 + Math.cos(angle) * (W / 2 - (tall ? 110 : 150));
-    const cy = (tall ? 260 : 250) + Math.sin(angle) * (tall ? 130 : 120);
+    const { x: cx, y: cy } = seatAt(p);
     const size = obs.hand_sizes[p];
     const toMove = obs.phase !== 'over' && obs.to_move === p;
     const name = ctx.names[p] || t('role.player', { n: p + 1 });
@@ -225,9 +231,18 @@ function render(ctx) {
   const px = W / 2 - 150;
   const py = tall ? 580 : H / 2 - 110;
   older.slice(-6).forEach((/** @type {string} */ c, /** @type {number} */ i) => pileParts.push(cardFace(c, px - 40 + i * 5, py - 6 + i * 3, { cls: 'old', scale: 0.9, rotate: -12 + i * 3 })));
+  // The card just played travels from its player's seat to the pile.
+  const justPlayed = ctx.last && ctx.slideMs ? playedCard({ text: '', json: ctx.last.json }) : null;
   current.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
     const isTop = i === current.length - 1;
-    pileParts.push(cardFace(c, px + 60 + i * 34, py + (i % 2) * 8, { cls: isTop ? 'top-card' : '' }));
+    const x = px + 60 + i * 34;
+    const y = py + (i % 2) * 8;
+    const face = cardFace(c, x, y, { cls: isTop ? 'top-card' : '' });
+    if (isTop && ctx.last && justPlayed === c) {
+      const from = seatAt(ctx.last.seat);
+      const style = `--dx: ${Math.round(from.x - CW / 2 - x)}px; --dy: ${Math.round(from.y - y)}px; --slide-ms: ${ctx.slideMs}ms`;
+      pileParts.push(s('g', { class: 'card-travel arrived', style }, face));
+    } else pileParts.push(face);
   });
   const topCard = table.length ? table[table.length - 1] : null;
 

@@ -236,6 +236,26 @@ function heap(cx, cy, n, scale = 1) {
 }
 
 /**
+ * The last move on the board in the viewer's terms (the other side's
+ * Hitom is his Bortom): the pile it left, where it landed (a pile,
+ * `stumpen`, or a Hög: `over-me`, `over-them`) and how many stones.
+ * @param {BoardContext} ctx @param {number} me
+ * @returns {{from: string, to: string, stones: number} | null}
+ */
+function lastMoveSeen(ctx, me) {
+  const m = ctx.last && ctx.last.json && typeof ctx.last.json === 'object' ? ctx.last.json.move : null;
+  if (!ctx.last || !m) return null;
+  const mine = ctx.last.seat === me;
+  const flip = (/** @type {string} */ id) => (mine ? id : id.replace(/^[hb]/, (r) => (r === 'h' ? 'b' : 'h')));
+  const to = landing(m);
+  return {
+    from: flip(pileId(m)),
+    to: to === 'over' ? (mine ? 'over-them' : 'over-me') : to === 'stumpen' ? to : flip(to),
+    stones: m.stones,
+  };
+}
+
+/**
  * @param {BoardContext} ctx
  * @returns {SVGSVGElement}
  */
@@ -262,6 +282,7 @@ function render(ctx) {
   const preview = ctx.preview && moveOf(ctx.preview) ? moveOf(ctx.preview) : null;
   const batIn = ctx.legal.filter((a) => actionTarget(a) === 'port');
   const batOut = ctx.legal.filter((a) => actionTarget(a) === 'stumpen');
+  const last = lastMoveSeen(ctx, me);
 
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
@@ -289,7 +310,8 @@ function render(ctx) {
     const dest = dests.get(id);
     const isChosenTo = chosenTo === id;
     const isPreview = preview && (pileId(preview) === id || landing(preview) === id);
-    const cls = ['sh-pit', isSrc ? 'src' : '', isSel ? 'selected' : '', dest ? 'dest' : '', isChosenTo ? 'chosen' : '', isPreview ? 'preview' : '']
+    const lastCls = last && !pick.pile ? (last.to === id ? 'last-to' : last.from === id ? 'last-from' : '') : '';
+    const cls = ['sh-pit', isSrc ? 'src' : '', isSel ? 'selected' : '', dest ? 'dest' : '', isChosenTo ? 'chosen' : '', isPreview ? 'preview' : '', lastCls]
       .filter(Boolean).join(' ');
     const rowName = row === 'h' ? 'Hitom' : 'Bortom';
     const extra = isSel ? t('board.selected') : isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.map((a) => a.text).join(' / ') }) : '';
@@ -376,6 +398,24 @@ function render(ctx) {
     const port = G.pile('h', 1);
     layers.push(target('port', t('sh.bat_in_port', { n: batIn[0].json.bat_in }), { class: 'can-pick' },
       s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin' })));
+  }
+
+  // The last move's stones travel from their pile to where they landed.
+  if (last && ctx.slideMs) {
+    const spot = (/** @type {string} */ id) => {
+      if (id === 'stumpen') return G.stumpen;
+      if (id === 'over-me' || id === 'over-them') {
+        const st = G.strip(id === 'over-them');
+        return { x: st.hogX + st.boxW / 2, y: st.y };
+      }
+      const [row, col] = id.split(':');
+      return G.pile(/** @type {'h' | 'b'} */ (row), Number(col));
+    };
+    const from = spot(last.from);
+    const to = spot(last.to);
+    const style = `--dx: ${Math.round(from.x - to.x)}px; --dy: ${Math.round(from.y - to.y)}px; --slide-ms: ${ctx.slideMs}ms`;
+    layers.push(s('g', { class: 'sh-travel arrived', style, 'aria-hidden': 'true' },
+      heap(to.x, to.y - 4, last.stones, 0.9).slice(0, -1)));
   }
 
   if (Array.isArray(obs.dice)) {

@@ -66,6 +66,44 @@ export function boardFor(obs, who) {
 }
 
 /**
+ * The observation's board after `mover` played `play` (the steps of the
+ * last move of a game, which the server sends with the next game already
+ * set up): a checker landing on a single opposing one hits it (backgammon)
+ * or pins it (Tawla); a pinned checker is free again when the last one over
+ * it leaves.
+ * @param {any} obs the observation before the move
+ * @param {number} mover @param {Step[]} play
+ * @returns {any} the observation's `board` after it
+ */
+export function boardAfterPlay(obs, mover, play) {
+  const b = obs.board;
+  const board = { ...b, top: [...b.top], under: b.under ? [...b.under] : undefined, bar: [...b.bar], off: [...b.off] };
+  const sign = mover === 0 ? 1 : -1;
+  const at = (/** @type {number} */ p) => (mover === 0 ? p - 1 : 24 - p);
+  for (const { from, to } of play) {
+    if (from === BAR) board.bar[mover] -= 1;
+    else {
+      const i = at(from);
+      board.top[i] -= sign;
+      if (board.top[i] === 0 && board.under && board.under[i] !== 0) {
+        board.top[i] = board.under[i];
+        board.under[i] = 0;
+      }
+    }
+    if (to === OFF) board.off[mover] += 1;
+    else {
+      const i = at(to);
+      if (board.top[i] === -sign) {
+        if (board.under) board.under[i] = -sign;
+        else board.bar[1 - mover] += 1;
+        board.top[i] = sign;
+      } else board.top[i] += sign;
+    }
+  }
+  return board;
+}
+
+/**
  * The pick: steps chosen so far and the selected source.
  * @typedef {{steps: Step[], selected: number | null}} TablesPick
  */
