@@ -4,7 +4,9 @@
 //! Two different dice are played in both orders by two flat loops, equal
 //! dice by an explicit stack with sources taken from high to low where the
 //! board allows, and positions are told apart by keys in a small hash set
-//! that is cleared by zeroing only the slots in use.
+//! that is cleared by zeroing only the slots in use. On a plain board (no
+//! bar, no bearing off within the turn) both work on bit masks of sources
+//! instead of board copies and step lists, and need no keys.
 
 #[cfg(test)]
 mod reference;
