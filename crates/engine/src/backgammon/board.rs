@@ -280,6 +280,39 @@ impl StepBoard for BackgammonBoard {
     }
 
     #[inline]
+    fn plain_own(&self) -> u32 {
+        self.mine << 1
+    }
+
+    /// Points `die` above a point the opponent has not closed (hits only
+    /// take blots, so no point closes or opens during the turn).
+    #[inline]
+    fn plain_reach(&self, die: u8) -> u32 {
+        ((!self.closed & 0xFF_FFFF) << (1 + die as u32)) & 0x1FF_FFFE
+    }
+
+    #[inline]
+    fn lone_at(&self, point: u8) -> bool {
+        self.pts[point as usize - 1] == 1
+    }
+
+    /// With more points outside the home quarter than steps, not all can
+    /// come home to bear off.
+    #[inline]
+    fn plain_equal_steps(&self, count: usize) -> bool {
+        self.bar[0] == 0 && (self.mine >> 6).count_ones() as usize > count
+    }
+
+    #[inline]
+    fn own_counts(&self) -> [u8; 25] {
+        let mut counts = [0; 25];
+        for (c, &n) in counts[1..].iter_mut().zip(&self.pts) {
+            *c = n.max(0) as u8;
+        }
+        counts
+    }
+
+    #[inline]
     fn apply_step(&mut self, step: Step) {
         if step.from == BAR {
             self.bar[0] -= 1;

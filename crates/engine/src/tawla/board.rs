@@ -293,6 +293,40 @@ impl StepBoard for TawlaBoard {
     }
 
     #[inline]
+    fn plain_own(&self) -> u32 {
+        self.mine << 1
+    }
+
+    /// Points at least `die` from off whose target is not closed; which
+    /// points are closed cannot change during the mover's turn.
+    #[inline]
+    fn plain_reach(&self, die: u8) -> u32 {
+        let d = die as u32;
+        (!(self.closed << d) & !((1u32 << d) - 1) & 0xFF_FFFF) << 1
+    }
+
+    #[inline]
+    fn lone_at(&self, point: u8) -> bool {
+        self.pts[point as usize - 1] == 1
+    }
+
+    /// With more points outside the home quarter than steps, not all can
+    /// come home to bear off.
+    #[inline]
+    fn plain_equal_steps(&self, count: usize) -> bool {
+        (self.mine >> 6).count_ones() as usize > count
+    }
+
+    #[inline]
+    fn own_counts(&self) -> [u8; 25] {
+        let mut counts = [0; 25];
+        for (c, &n) in counts[1..].iter_mut().zip(&self.pts) {
+            *c = n.max(0) as u8;
+        }
+        counts
+    }
+
+    #[inline]
     fn apply_step(&mut self, step: Step) {
         let f = step.from as usize - 1;
         self.pts[f] -= 1;

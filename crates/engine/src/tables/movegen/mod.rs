@@ -110,6 +110,31 @@ pub trait StepBoard: Copy {
     fn transit_leaves_no_trace(&self, _point: u8) -> bool {
         false
     }
+    /// Where [`StepBoard::plain_two_steps`] holds: the points holding the
+    /// mover's checkers (bit p for point p).
+    fn plain_own(&self) -> u32 {
+        0
+    }
+    /// Where [`StepBoard::plain_two_steps`] holds: the points (bit p for
+    /// point p) from which a checker could step by `die` onto an open point.
+    /// Which points are open must not change during the turn.
+    fn plain_reach(&self, _die: u8) -> u32 {
+        0
+    }
+    /// Whether the mover has exactly one checker on `point` (1..24).
+    fn lone_at(&self, _point: u8) -> bool {
+        false
+    }
+    /// Like [`StepBoard::plain_two_steps`] for `count` steps of one die:
+    /// no checker on the bar, and so many of the mover's points outside his
+    /// home quarter that `count` steps cannot bring all home.
+    fn plain_equal_steps(&self, _count: usize) -> bool {
+        false
+    }
+    /// The mover's checkers per point (index p for point p; 0 unused).
+    fn own_counts(&self) -> [u8; 25] {
+        [0; 25]
+    }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
     /// A key that is equal for two boards exactly when they are the same
@@ -259,11 +284,20 @@ impl PlayGen {
         self.maximize = rule == DiceRule::Maximize;
         match dice {
             [a, b] if *a != *b => {
-                let plain = board.plain_two_steps();
-                let key = if plain { 0 } else { board.key() };
-                self.in_order(board, *a, *b, key, None, plain);
+                if board.plain_two_steps() {
+                    let firsts = board.plain_own() & board.plain_reach(*a);
+                    self.plain_order(board, *a, *b, firsts, None);
+                    if rule == DiceRule::Maximize {
+                        let seconds = board.plain_own() & board.plain_reach(*b);
+                        self.plain_order(board, *b, *a, seconds, Some(firsts));
+                        self.keep_higher_die(*a, *b);
+                    }
+                    return;
+                }
+                let key = board.key();
+                self.in_order(board, *a, *b, key, None);
                 if rule == DiceRule::Maximize {
-                    self.other_order(board, *a, *b, key, plain);
+                    self.other_order(board, *a, *b, key);
                 }
             }
             [a, rest @ ..] if rest.iter().all(|d| d == a) => self.equal_dice(board, *a, dice.len()),
@@ -299,29 +333,16 @@ impl PlayGen {
     /// order's pass) second steps that give a position the first pass
     /// already reached are left out.
     #[inline(always)]
-    fn in_order<B: StepBoard>(
-        &mut self,
-        board: &B,
-        a: u8,
-        b: u8,
-        key: u128,
-        skip: Option<u32>,
-        plain: bool,
-    ) {
+    fn in_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, skip: Option<u32>) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         if firsts.as_slice().is_empty() {
-            self.leaf(0, key, Play::EMPTY, plain);
+            self.leaf(0, key, Play::EMPTY, false);
             return;
         }
-        let own_sources = if plain {
-            firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from)
-        } else {
-            0
-        };
         let mut seconds = StepList::default();
         for &x in firsts.as_slice() {
-            let key_x = if plain { 0 } else { board.key_after(key, x) };
+            let key_x = board.key_after(key, x);
             let mut next = *board;
             next.apply_step(x);
             let any = match skip {
@@ -332,22 +353,66 @@ impl PlayGen {
                 }
             };
             let play_x = Play::EMPTY.with(x);
-            let seconds = seconds.as_slice();
-            if plain {
-                match seconds.iter().position(|y| y.from == x.to) {
-                    Some(i) if Self::repeats(board, x, seconds[i], skip, own_sources) => {
-                        self.distinct_leaves(2, play_x, &seconds[..i]);
-                        self.distinct_leaves(2, play_x, &seconds[i + 1..]);
-                    }
-                    _ => self.distinct_leaves(2, play_x, seconds),
-                }
-            } else {
-                for &y in seconds {
-                    self.leaf(2, next.key_after(key_x, y), play_x.with(y), false);
-                }
+            for &y in seconds.as_slice() {
+                self.leaf(2, next.key_after(key_x, y), play_x.with(y), false);
             }
             if !any {
-                self.leaf(1, key_x, play_x, plain);
+                self.leaf(1, key_x, play_x, false);
+            }
+        }
+    }
+
+    /// `a` then `b` on a board with [`StepBoard::plain_two_steps`], from the
+    /// sources `firsts` (bit p for point p): every step goes from p down to
+    /// p - die, so the second steps follow from bit masks without making
+    /// the first step on a copy of the board. `skip` as in
+    /// [`PlayGen::in_order`]: the other die's sources, in the second pass,
+    /// whose steps commute with the first step (all but the checker that
+    /// just landed) and were met in the first pass.
+    #[inline(always)]
+    fn plain_order<B: StepBoard>(
+        &mut self,
+        board: &B,
+        a: u8,
+        b: u8,
+        firsts: u32,
+        skip: Option<u32>,
+    ) {
+        if firsts == 0 {
+            self.leaf(0, 0, Play::EMPTY, true);
+            return;
+        }
+        let own = board.plain_own();
+        let reach_b = board.plain_reach(b);
+        let mut left = firsts;
+        while left != 0 {
+            let from = left.trailing_zeros() as u8;
+            left &= left - 1;
+            let x = Step {
+                from,
+                to: from - a,
+                die: a,
+            };
+            let emptied = if board.lone_at(from) { 1 << from } else { 0 };
+            let all = (own & !emptied | 1 << x.to) & reach_b;
+            let mut seconds = match skip {
+                Some(sources) => all & !(sources & !(1 << x.to)),
+                None => all,
+            };
+            if seconds >> x.to & 1 == 1 {
+                let y = Step {
+                    from: x.to,
+                    to: x.to - b,
+                    die: b,
+                };
+                if Self::repeats(board, x, y, skip, firsts) {
+                    seconds &= !(1 << x.to);
+                }
+            }
+            let play_x = Play::EMPTY.with(x);
+            self.mask_leaves(2, play_x, seconds, b);
+            if all == 0 {
+                self.leaf(1, 0, play_x, true);
             }
         }
     }
@@ -378,11 +443,17 @@ impl PlayGen {
 
     /// Backgammon's second pass over two different dice: `b` then `a`, then
     /// only the higher die if a single die can be played.
-    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128, plain: bool) {
+    fn other_order<B: StepBoard>(&mut self, board: &B, a: u8, b: u8, key: u128) {
         let mut firsts = StepList::default();
         board.steps(a, &mut firsts);
         let sources = firsts.as_slice().iter().fold(0, |m, s| m | 1 << s.from);
-        self.in_order(board, b, a, key, Some(sources), plain);
+        self.in_order(board, b, a, key, Some(sources));
+        self.keep_higher_die(a, b);
+    }
+
+    /// After both orders of two different dice: if only one die can be
+    /// played, only the higher where either could.
+    fn keep_higher_die(&mut self, a: u8, b: u8) {
         if self.max_len == 1 {
             let high = a.max(b);
             if self.leaves.iter().any(|p| p.steps()[0].die == high) {
@@ -394,6 +465,22 @@ impl PlayGen {
     /// `count` steps of the same `die`, sources from high to low when the
     /// board allows reordering them (then every play is a new position).
     fn equal_dice<B: StepBoard>(&mut self, board: &B, die: u8, count: usize) {
+        if B::SAME_DIE_ORDER_FREE && board.plain_equal_steps(count) {
+            let mut counts = board.own_counts();
+            let reach = board.plain_reach(die);
+            let own = board.plain_own();
+            self.plain_equal(
+                reach,
+                die,
+                count,
+                0,
+                own,
+                u32::MAX,
+                Play::EMPTY,
+                &mut counts,
+            );
+            return;
+        }
         let key = if B::SAME_DIE_ORDER_FREE {
             0
         } else {
@@ -465,6 +552,62 @@ impl PlayGen {
         }
     }
 
+    /// Equal dice on a board with [`StepBoard::plain_equal_steps`], from
+    /// `depth` steps made (`play`): the mover's points `own`, his checkers
+    /// per point `counts` (restored on return), sources at most the last
+    /// step's (`ceiling`, as in [`PlayGen::equal_dice`]) among those that
+    /// `reach` an open point.
+    #[allow(clippy::too_many_arguments)]
+    fn plain_equal(
+        &mut self,
+        reach: u32,
+        die: u8,
+        count: usize,
+        depth: usize,
+        own: u32,
+        ceiling: u32,
+        play: Play,
+        counts: &mut [u8; 25],
+    ) {
+        let sources = own & reach & ceiling;
+        if sources == 0 {
+            self.leaf(depth, 0, play, true);
+            return;
+        }
+        if depth + 1 == count {
+            self.mask_leaves(count, play, sources, die);
+            return;
+        }
+        let mut left = sources;
+        while left != 0 {
+            let from = left.trailing_zeros() as u8;
+            left &= left - 1;
+            let to = from - die;
+            counts[from as usize] -= 1;
+            counts[to as usize] += 1;
+            let emptied = if counts[from as usize] == 0 {
+                1 << from
+            } else {
+                0
+            };
+            let next_own = own & !emptied | 1 << to;
+            let step = Step { from, to, die };
+            let up_to_from = (2u32 << from) - 1;
+            self.plain_equal(
+                reach,
+                die,
+                count,
+                depth + 1,
+                next_own,
+                up_to_from,
+                play.with(step),
+                counts,
+            );
+            counts[from as usize] += 1;
+            counts[to as usize] -= 1;
+        }
+    }
+
     /// Any other dice (High-O Gammon's underside rule): in the order given,
     /// depth first; `ceiling` bounds the source after a step of the same die
     /// where the board allows reordering.
@@ -508,6 +651,34 @@ impl PlayGen {
             self.max_len = depth;
         }
         self.leaves.extend(steps.iter().map(|&s| prefix.with(s)));
+    }
+
+    /// Records the plays `prefix` then a step of `die` from each source in
+    /// `sources` (bit p for point p, down to p - die), of `depth` dice,
+    /// known to reach new positions.
+    #[inline(always)]
+    fn mask_leaves(&mut self, depth: usize, prefix: Play, mut sources: u32, die: u8) {
+        if sources == 0 {
+            return;
+        }
+        if self.maximize && self.max_len != depth {
+            if self.max_len > depth {
+                return;
+            }
+            self.leaves.clear();
+            self.seen.clear();
+            self.max_len = depth;
+        }
+        self.leaves.reserve(sources.count_ones() as usize);
+        while sources != 0 {
+            let from = sources.trailing_zeros() as u8;
+            sources &= sources - 1;
+            self.leaves.push(prefix.with(Step {
+                from,
+                to: from - die,
+                die,
+            }));
+        }
     }
 
     /// Records a finished play of `depth` dice reaching the position `key`
