@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, createInLobby, launchBrowser, newPage, shot, startServer } from '../lib/harness.mjs';
+import { REPO, createInLobby, launchBrowser, newPage, playOneMove, shot, startServer } from '../lib/harness.mjs';
 
 const WEB = path.join(REPO, 'crates/server/web/js');
 const LANGS = ['en', 'sv', 'de', 'el', 'ar', 'fa'];
@@ -232,3 +232,27 @@ for (const lang of ['sv', 'ar']) {
     });
   }
 }
+
+test('sv: Stumphög\'s moves in the log are worded in Swedish, live and after a reload', async () => {
+  const { context, page, errors } = await newPage(browser, 'desktop', { lang: 'sv' });
+  await createInLobby(page, server.url, 'stumphog', {}, ['you', 'ai']);
+  let seed = 7;
+  const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const moves = () => page.locator('[data-testid="log-move"] .mv').allTextContents();
+  for (let turn = 0; turn < 4 && !(await moves()).some((m) => /från (Hitom|Bortom)/.test(m)); turn++) {
+    await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+      && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
+    await playOneMove(page, random);
+  }
+  for (const when of ['live', 'after a reload']) {
+    if (when !== 'live') {
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="log-move"]').length > 0);
+    }
+    const words = await moves();
+    assert.ok(words.some((m) => /^\d+ stenar? \d+ steg från (Hitom|Bortom) \d$/.test(m)), `${when}: ${words.join(' | ')}`);
+    assert.ok(!words.some((m) => /\b(stones?|steps?|from|bat in|bat out)\b/.test(m)), `${when}: no English: ${words.join(' | ')}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -90,3 +90,22 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
     });
   }
 }
+
+// Board targets on a phone, measured: Stumphög's piles and Läger's squares
+// and tray stones are at least 44 px each way.
+for (const game of ['stumphog', 'lager']) {
+  test(`phone: ${game}: every board target at least 44 × 44 px`, async () => {
+    const { context, page, errors } = await newPage(browser, 'phone');
+    await createInLobby(page, server.url, game, {}, GAMES[game]);
+    await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+      && document.querySelector('.board-svg [data-state="src"]'), null, { timeout: 60000 });
+    const small = await page.evaluate(() => [...document.querySelectorAll('.board-svg [data-target]')]
+      .map((el) => ({ id: el.getAttribute('data-target'), r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 44 || r.height < 44)
+      .map(({ id, r }) => `${id} ${Math.round(r.width)}×${Math.round(r.height)}`));
+    assert.ok(await page.locator('.board-svg [data-target]').count() > 10);
+    assert.deepEqual(small, [], `${game}: targets under 44 px`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

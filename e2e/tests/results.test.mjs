@@ -108,3 +108,23 @@ test('moves in the viewer\'s terms: the other side\'s points and rows turned, hi
   assert.equal(moveInViewersTerms('stumphog', '2 stones 3 steps from Bortom 1', false), '2 stones 3 steps from Bortom 1');
   assert.equal(moveInViewersTerms('lager', 'a1-a2', true), 'a1-a2');
 });
+
+test('Stumphög\'s moves worded from their JSON in the viewer\'s language, the other side\'s rows turned', async () => {
+  const { stumphogMoveText } = await import('../../crates/server/web/js/events.js');
+  const move = { move: { stones: 2, steps: 3, row: 'bortom', col: 1 } };
+  assert.equal(stumphogMoveText(move, false), '2 stones 3 steps from Bortom 1');
+  assert.equal(stumphogMoveText(move, true), '2 stones 3 steps from Hitom 1');
+  assert.equal(stumphogMoveText({ bat_in: 4 }, false), 'Bat in 4');
+  assert.equal(stumphogMoveText('pass', true), 'Pass');
+  assert.equal(stumphogMoveText({ play: [] }, true), null);
+  // The catalogue sets the page's language: a stand-in page, no browser.
+  // @ts-ignore
+  globalThis.document = { documentElement: {} };
+  const i18n = await import('../../crates/server/web/js/i18n.js');
+  await i18n.setLanguage('sv');
+  try {
+    assert.equal(stumphogMoveText({ move: { stones: 1, steps: 2, row: 'hitom', col: 7 } }, false), '1 sten 2 steg från Hitom 7');
+  } finally {
+    await i18n.setLanguage('en');
+  }
+});

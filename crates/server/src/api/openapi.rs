@@ -608,6 +608,15 @@ fn position_hints_path() -> Value {
 
 /// `GET /api/tables/{id}/replay`.
 fn replay_path() -> Value {
+    let mut path = replay_answer();
+    path["get"]["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["steps"]
+        ["items"]["properties"]["json"] =
+        json!({ "description": "The action as the game's JSON (absent at the start)." });
+    path
+}
+
+/// `GET /api/tables/{id}/replay`, but for each step's `json`.
+fn replay_answer() -> Value {
     json!({ "get": {
         "summary": "Every position of the game with the action that led to it (the browser's replay view)",
         "description": "Steps from the start (version 0) to now, each with the action, its events and the state as `seat` (or a spectator) sees it. For games with hidden information, only when the game is over.",

@@ -60,7 +60,7 @@ pub async fn replay(
                 .map(|(a, p)| json!({ "text": a.text, "p": p }))
                 .collect()
         });
-        state.apply_recorded(&action.text).map_err(|e| {
+        let info = state.apply_recorded(&action.text).map_err(|e| {
             ApiError::Internal(format!(
                 "the record does not replay at `{}`: {e}",
                 action.text
@@ -71,6 +71,7 @@ pub async fn replay(
             "seat": action.seat,
             "auto": action.auto,
             "text": action.text,
+            "json": info.json,
             "events": state.game_events(),
             "state": view::state_json(&*state, action.version, viewer),
         });

@@ -167,7 +167,7 @@ export function recordUrl(id) {
  * @returns {Promise<{game: string, options: Record<string, string>, players: string[],
  *   seats: SeatInfo[], result: number[] | null, finished: boolean,
  *   steps: {version: number, seat: number | null, auto: boolean,
- *   text: string | null, events: import('./events.js').GameEvent[], state: StateView}[]}>}
+ *   text: string | null, json?: any, events: import('./events.js').GameEvent[], state: StateView}[]}>}
  */
 export function getReplay(id, seat) {
   const query = seat === null ? '' : `?seat=${seat}`;

@@ -258,6 +258,25 @@ export function matchGameEnded(game, before, obs, who) {
 }
 
 /**
+ * A Stumphög action in the viewer's language from its JSON: "2 stones 3
+ * steps from Hitom 1" (the other side's Hitom is the viewer's Bortom),
+ * bat in, bat out, pass; null for anything else.
+ * @param {any} json @param {boolean} otherSide
+ * @returns {string | null}
+ */
+export function stumphogMoveText(json, otherSide) {
+  if (json === 'pass') return t('action.pass');
+  if (json === 'bat_in_from_opponent') return t('action.bat_in_from_opponent');
+  if (!json || typeof json !== 'object') return null;
+  if ('bat_in' in json) return t('action.bat_in', { n: json.bat_in });
+  if ('bat_out' in json) return t('action.bat_out', { n: json.bat_out });
+  const m = json.move;
+  if (!m) return null;
+  const hitom = (m.row === 'hitom') !== otherSide;
+  return t('sh.log_move', { stones: t('sh.n_stones', { n: m.stones }), steps: t('sh.n_steps', { n: m.steps }), row: hitom ? 'Hitom' : 'Bortom', col: m.col });
+}
+
+/**
  * A move's notation as the viewer reads it: a move by the other side in
  * the viewer's own terms (Tawla and backgammon: its point n is the viewer's
  * 25 − n; Stumphög: its Hitom is the viewer's Bortom), and a hit or pin

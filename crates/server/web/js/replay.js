@@ -13,7 +13,7 @@ import { gameNameById, seatRole, shortName } from './names.js';
 import { ltr, t } from './i18n.js';
 import { errorText } from './errors.js';
 import { verifyDice } from './dice.js';
-import { eventText } from './events.js';
+import { eventText, stumphogMoveText } from './events.js';
 import { analysisPanel } from './analysis.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
@@ -37,6 +37,10 @@ export async function showReplay(root, tableId, nav) {
     return () => {};
   }
   const ui = uiFor(replay.game);
+  /** A step's action in words: Stumphög's from its JSON, in the viewer's language. @param {any} st */
+  const moveWords = (st) => (replay.game === 'stumphog' && st.seat !== null && st.seat !== undefined
+    ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text
+    : st.text);
   const steps = /** @type {any[]} */ (replay.steps);
   // The dice checked here, in the browser, against the revealed seed.
   const diceLine = h('p', { class: 'small', 'data-testid': 'dice' }, t('replay.dice_checking'));
@@ -69,7 +73,7 @@ export async function showReplay(root, tableId, nav) {
     const who = step.seat === null || step.seat === undefined ? (at === 0 ? '' : t('replay.chance')) : `${names[step.seat]} (${seatRole(replay.game, step.seat, step.state.observation)})`;
     replace(caption, h('div', { style: 'flex: 1' },
       h('div', { class: 'status-text', 'data-testid': 'replay-pos' }, at === 0 ? t('replay.start', { n: steps.length - 1 }) : t('replay.move', { at, n: steps.length - 1 })),
-      h('div', { class: 'status-sub' }, at === 0 ? t('replay.before_first') : `${who}: ${step.text ? ltr(step.text) : t('replay.hidden')}${step.events && step.events.length ? ' — ' + step.events.map((/** @type {any} */ e) => eventText(e, (p) => (p === viewerSeat ? t('name.you') : seatRole(replay.game, p, step.state.observation)))).join('; ') : ''}`),
+      h('div', { class: 'status-sub' }, at === 0 ? t('replay.before_first') : `${who}: ${step.text ? ltr(moveWords(step)) : t('replay.hidden')}${step.events && step.events.length ? ' — ' + step.events.map((/** @type {any} */ e) => eventText(e, (p) => (p === viewerSeat ? t('name.you') : seatRole(replay.game, p, step.state.observation)))).join('; ') : ''}`),
       h('div', { class: 'status-sub' }, ui.summary(step.state.observation))));
     slider.value = String(at);
     for (const li of list.querySelectorAll('li')) li.classList.toggle('current', Number(li.getAttribute('data-at')) === at);
@@ -107,7 +111,7 @@ export async function showReplay(root, tableId, nav) {
 
   replace(list, steps.map((st, i) => (i === 0 ? null : h('li', { 'data-at': i, value: i, class: st.seat === null ? 'auto' : '' },
     h('a', { href: '#', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); stop(); go(i); } },
-      `${st.seat === null || st.seat === undefined ? t('replay.chance_name') : names[st.seat]}: ${st.text || t('replay.hidden')}`)))));
+      `${st.seat === null || st.seat === undefined ? t('replay.chance_name') : names[st.seat]}: ${st.text ? moveWords(st) : t('replay.hidden')}`)))));
   review.markList(list);
   const result = Array.isArray(replay.result)
     ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')

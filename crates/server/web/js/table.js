@@ -17,7 +17,7 @@ import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
 import { turnChime } from './sound.js';
 import { toast } from './toast.js';
-import { eventText, isWarning, matchGameEnded, moveInViewersTerms } from './events.js';
+import { eventText, isWarning, matchGameEnded, moveInViewersTerms, stumphogMoveText } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
@@ -280,7 +280,7 @@ class TableView {
       const replay = await api.getReplay(this.table.id, this.seat);
       for (const step of replay.steps || []) {
         if (step.version === 0 || this.log.has(step.version)) continue;
-        this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, events: step.events || [] });
+        this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, json: step.json, events: step.events || [] });
       }
       this.renderLog();
     } catch {
@@ -908,7 +908,7 @@ class TableView {
         const who = chance ? t('log.dice') : seat ? shortName(seat, this.seat, this.seats) : '';
         const forced = e.auto && seat && seat.kind !== 'ai';
         const opening = chance ? /^open (\d-\d)$/.exec(e.text) : null;
-        const text = opening ? t('log.opening_roll', { dice: opening[1] }) : chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat));
+        const text = opening ? t('log.opening_roll', { dice: opening[1] }) : chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat), e.json);
         if (!chance) turn += 1;
         items.push(h('li', { class: chance ? 'auto chance' : forced ? 'auto' : '', value: chance ? null : turn, 'data-testid': chance ? null : 'log-move' },
           who ? h('span', { class: 'who' }, `${who}: `) : null, h('bdi', { class: 'mv' }, text), forced ? ` (${e.text === 'pass' ? t('log.no_move') : t('log.forced')})` : ''));
@@ -919,11 +919,21 @@ class TableView {
     this.logList.scrollTop = this.logList.scrollHeight;
   }
 
-  /** A move's notation as the viewer reads it (see `moveInViewersTerms`). @param {string} text @param {number} mover */
-  moveText(text, mover) {
+  /**
+   * A move's notation as the viewer reads it (see `moveInViewersTerms`);
+   * Stumphög's moves, which its notation writes in English words, worded
+   * from the action's JSON in the viewer's language.
+   * @param {string} text @param {number} mover @param {any} [json]
+   */
+  moveText(text, mover, json) {
     const colour = /^choose (\w+)$/.exec(text);
     if (colour) return t('log.chose_colour', { colour: colourName(colour[1]) });
-    return moveInViewersTerms(this.game, text, mover !== (this.seat === 1 ? 1 : 0));
+    const otherSide = mover !== (this.seat === 1 ? 1 : 0);
+    if (this.game === 'stumphog' && json !== undefined) {
+      const worded = stumphogMoveText(json, otherSide);
+      if (worded) return worded;
+    }
+    return moveInViewersTerms(this.game, text, otherSide);
   }
 
   /**

@@ -290,7 +290,7 @@ function render(ctx) {
       const label = s('text', { x: cx, y: cy + 36, class: 'lg-tray-info', 'text-anchor': 'middle' }, status);
       if (mine && isSrc) {
         parts.push(target(id, `${possessive(t('name.you'), t(`lager.piece.${kind}`))}: ${status}, ${t(`lager.moves.${kind}`)}${isSel ? t('board.selected') : t('lager.can_place')}`,
-          { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - 34, y: cy - 34, width: 68, height: 82, class: 'hit' }), drawn), label);
+          { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - (tall ? 42 : 34), y: cy - 34, width: tall ? 84 : 68, height: 82, class: 'hit' }), drawn), label);
       } else {
         parts.push(s('g', { role: 'img', 'aria-label': `${possessive(names[p], t(`lager.piece.${kind}`))}: ${status}` }, drawn, label));
       }

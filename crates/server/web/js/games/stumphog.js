@@ -318,6 +318,8 @@ function render(ctx) {
     const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${t('sh.n_stones', { n: count })}${extra}`;
     /** @type {import("../dom.js").Child[]} */
     const parts = [
+      // The target reaches to the middle between piles: 44 px or more on a phone.
+      s('rect', { x: x - 48, y: y - 48, width: 96, height: 96, class: 'hit' }),
       s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
       heap(x, y - 4, count, 0.9),
     ];

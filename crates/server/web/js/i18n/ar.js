@@ -430,6 +430,7 @@ export default {
   'sh.either': '{a} أو {b}',
   'sh.n_stones': { one: 'حجرًا واحدًا', two: 'حجرين', few: '{n} أحجار', other: '{n} حجرًا' },
   'sh.n_steps': { one: 'خطوة واحدة', two: 'خطوتين', few: '{n} خطوات', other: '{n} خطوة' },
+  'sh.log_move': '{stones} {steps} من {row} {col}',
   'sh.past_stumpen': 'بعد Stumpen (إلى Hög خصمك)',
   'sh.over_dest': 'بعد Stumpen، إلى Hög خصمك (وجهة)',
   'sh.can_bat_out': '، Slå ut',

@@ -430,6 +430,7 @@ export default {
   'sh.either': '{a} oder {b}',
   'sh.n_stones': { one: '{n} Stein', other: '{n} Steine' },
   'sh.n_steps': { one: '{n} Schritt', other: '{n} Schritte' },
+  'sh.log_move': '{stones} {steps} von {row} {col}',
   'sh.past_stumpen': 'am Stumpen vorbei (in die Hög des Gegners)',
   'sh.over_dest': 'Am Stumpen vorbei, in die Hög des Gegners (ein Ziel)',
   'sh.can_bat_out': ', herausschlagen',

@@ -430,6 +430,7 @@ export default {
   'sh.either': '{a} ή {b}',
   'sh.n_stones': { one: '{n} πούλι', other: '{n} πούλια' },
   'sh.n_steps': { one: '{n} βήμα', other: '{n} βήματα' },
+  'sh.log_move': '{stones} {steps} από {row} {col}',
   'sh.past_stumpen': 'πέρα από το Stumpen (στη Hög του αντιπάλου)',
   'sh.over_dest': 'Πέρα από το Stumpen, στη Hög του αντιπάλου (προορισμός)',
   'sh.can_bat_out': ', Slå ut',

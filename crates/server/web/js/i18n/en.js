@@ -447,6 +447,7 @@ export default {
   'sh.either': '{a} or {b}',
   'sh.n_stones': { one: '{n} stone', other: '{n} stones' },
   'sh.n_steps': { one: '{n} step', other: '{n} steps' },
+  'sh.log_move': '{stones} {steps} from {row} {col}',
   'sh.past_stumpen': 'past Stumpen (to your opponent\'s Hög)',
   'sh.over_dest': 'Past Stumpen, to your opponent\'s Hög (a destination)',
   'sh.can_bat_out': ', bat out',

@@ -430,6 +430,7 @@ export default {
   'sh.either': '{a} یا {b}',
   'sh.n_stones': '{n} مهره',
   'sh.n_steps': '{n} گام',
+  'sh.log_move': '{stones} {steps} از {row} {col}',
   'sh.past_stumpen': 'از Stumpen گذشته (به Hög حریف)',
   'sh.over_dest': 'گذشتن از Stumpen، به Hög حریف (مقصد)',
   'sh.can_bat_out': '، Slå ut',

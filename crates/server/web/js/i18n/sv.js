@@ -430,6 +430,7 @@ export default {
   'sh.either': '{a} eller {b}',
   'sh.n_stones': { one: '{n} sten', other: '{n} stenar' },
   'sh.n_steps': { one: '{n} steg', other: '{n} steg' },
+  'sh.log_move': '{stones} {steps} från {row} {col}',
   'sh.past_stumpen': 'förbi Stumpen (till motståndarens Hög)',
   'sh.over_dest': 'Förbi Stumpen, till motståndarens Hög (ett mål)',
   'sh.can_bat_out': ', slå ut',
