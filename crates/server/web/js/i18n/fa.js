@@ -159,7 +159,7 @@ export default {
   'action.double': 'دوبل',
   'action.take': 'پذیرفتن دوبل',
   'action.drop': 'کنار کشیدن (واگذاری بازی)',
-  'action.bat_in_from_opponent': 'Slå in: ۶ از حریف',
+  'action.bat_in_from_opponent': 'Slå in: 6 از حریف',
   'action.bat_in': 'Slå in {n}',
   'action.bat_out': 'Slå ut {n}',
   'action.colour': 'بازی با {colour}',
