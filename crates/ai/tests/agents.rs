@@ -254,14 +254,14 @@ fn stortok_1858_after(players: usize, turns: u32, seed: u64) -> StortokState {
 }
 
 #[test]
-fn searching_levels_settle_on_shedding_in_a_game_gone_round_in_circles() {
-    // STO-11: after SETTLE_AFTER turns the Stortok searches play the
+fn every_level_settles_on_shedding_in_a_game_gone_round_in_circles() {
+    // STO-11: after SETTLE_AFTER turns every Stortok level plays the
     // playout rule (shed the weakest playable card), which ends the game.
     use spelbord_engine::Heuristic;
     use spelbord_engine::stortok::SETTLE_AFTER;
     for (players, seed) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
         let state = stortok_1858_after(players, SETTLE_AFTER, seed);
-        for name in ["ai:hard", "ai:expert"] {
+        for name in ["ai:easy", "ai:medium", "ai:hard", "ai:expert"] {
             let mut agent = make_agent_for::<Stortok>(name, players, seed).unwrap();
             assert_eq!(
                 Some(agent.choose(&state)),

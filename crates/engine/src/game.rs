@@ -389,10 +389,10 @@ pub trait Heuristic: GameState {
         None
     }
 
-    /// The action a searching agent plays instead of searching once the
-    /// game has gone on so long that searches may be going round in circles
-    /// (`None`, the default: search as usual). It must read only what the
-    /// player to move sees.
+    /// The action a computer player plays without deliberating once the
+    /// game has gone on so long that its play may be going round in circles
+    /// (`None`, the default: deliberate as usual). It must read only what
+    /// the player to move sees.
     fn settling_action(&self) -> Option<Self::Action> {
         None
     }

@@ -26,9 +26,9 @@ fn burden(card: Card, trumps: Option<Trumps>) -> f64 {
     1.0 - 0.6 * card_strength(card, trumps)
 }
 
-/// Turns after which searching players stop searching and shed by the
-/// playout rule ([`Heuristic::playout_action`]), which ends games: between
-/// searching players 1858 games go round in circles (docs/ai.md).
+/// Turns after which the computer players stop deliberating and shed by
+/// the playout rule ([`Heuristic::playout_action`]), which ends games:
+/// between searching players 1858 games go round in circles (docs/ai.md).
 pub const SETTLE_AFTER: u32 = 500;
 
 impl Heuristic for StortokState {
@@ -204,8 +204,8 @@ mod tests {
     }
 
     #[test]
-    fn searching_players_settle_on_the_playout_rule_after_settle_after_turns() {
-        // STO-11: searches stop at SETTLE_AFTER turns, not before.
+    fn players_settle_on_the_playout_rule_after_settle_after_turns() {
+        // STO-11: deliberation stops at SETTLE_AFTER turns, not before.
         let g = table("1858", 3);
         let mut seen_after = false;
         play(&g, 3, random, |s, _| {
