@@ -7,7 +7,8 @@
 //! PLAYERS A[/B..] GAMES [v]`: agents separated by `/` take turns round the
 //! seats, rotating each game. Environment: `CAP` (default 5000); with `v`,
 //! the pick-ups after turn `FROM` (default 1000) are listed, and with
-//! `TRACE=1` too every move of the 30 turns from `FROM` with all hands.
+//! `TRACE=1` too every move of the 30 turns from `FROM` with all hands;
+//! with `SERIES=K` every game's hand sizes are printed every K turns.
 use spelbord_ai::make_agent_for;
 use spelbord_engine::stortok::{Stortok, StortokState, Version};
 type StortokAction = <StortokState as GameState>::Action;
@@ -47,6 +48,10 @@ fn main() {
         let nagents = agent.split('/').count();
         let mut voluntary = vec![0u32; nagents];
         let mut lines = 0;
+        let series: u32 = std::env::var("SERIES")
+            .map(|c| c.parse().unwrap())
+            .unwrap_or(0);
+        let mut sizes = Vec::new();
         loop {
             match state.turn() {
                 Turn::Over => break,
@@ -55,6 +60,10 @@ fn main() {
                     state.apply(a);
                 }
                 Turn::Player(p) => {
+                    if series > 0 && state.plies().is_multiple_of(series) {
+                        let hands: Vec<u32> = (0..n).map(|q| state.hand(q).count_ones()).collect();
+                        sizes.push(format!("{}:{hands:?}", state.plies()));
+                    }
                     let a = agents[p].choose(&state);
                     let before = state.hand(p).count_ones();
                     let pile = state.table().len();
@@ -121,6 +130,9 @@ fn main() {
                     }
                 }
             }
+        }
+        if !sizes.is_empty() {
+            println!("hand sizes by turn: {}", sizes.join(" "));
         }
         tot_plies += state.plies() as u64;
         if state.capped() {

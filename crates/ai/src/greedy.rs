@@ -90,6 +90,9 @@ impl<S: GameState + Heuristic> Agent<S> for GreedyAgent<S> {
         let Turn::Player(me) = state.turn() else {
             panic!("greedy agent asked to choose when no player is to move");
         };
+        if let Some(action) = state.settling_action() {
+            return action;
+        }
         self.score_actions(state, me);
         let i = if self.temperature > 0.0 {
             softmax_index(&self.scores, self.temperature, &mut self.rng)

@@ -151,6 +151,12 @@ impl<S: GameState + Heuristic> Agent<S> for IsmctsAgent<S> {
             panic!("ismcts asked to choose when no player is to move");
         };
         let observation = state.observation(Viewer::Player(me));
+        if let Some(action) = S::sample_from_observation(&observation, &mut self.rng)
+            .and_then(|world| world.settling_action())
+        {
+            self.last_iterations = 0;
+            return action;
+        }
         if self.search(&observation, self.config.budget) {
             let root = &self.tree.nodes[0];
             if root.edges.len() == 1 {

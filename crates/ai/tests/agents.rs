@@ -231,6 +231,47 @@ fn stortok_decision(players: &str, seed: u64) -> StortokState {
 }
 
 /// Two states that share the mover's observation but not the hidden cards.
+/// A 1858 Stortok position after `turns` random turns, a player to move.
+fn stortok_1858_after(players: usize, turns: u32, seed: u64) -> StortokState {
+    let options = Options::parse(
+        Stortok::ID,
+        Stortok::option_specs(),
+        &[format!("players={players}"), "version=1858".into()],
+    )
+    .unwrap();
+    let mut state = Stortok::from_options(&options).unwrap().initial_state();
+    let mut rng = seeded(seed);
+    let mut random = spelbord_ai::RandomAgent::new(seed);
+    loop {
+        let a = match state.turn() {
+            Turn::Chance => state.sample_chance(&mut rng),
+            Turn::Player(_) if state.plies() >= turns => return state,
+            Turn::Player(_) => random.choose(&state),
+            Turn::Over => panic!("random 1858 play ended before {turns} turns"),
+        };
+        state.apply(a);
+    }
+}
+
+#[test]
+fn every_level_settles_on_shedding_in_a_game_gone_round_in_circles() {
+    // STO-11: after SETTLE_AFTER turns every Stortok level plays the
+    // playout rule (shed the weakest playable card), which ends the game.
+    use spelbord_engine::Heuristic;
+    use spelbord_engine::stortok::SETTLE_AFTER;
+    for (players, seed) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
+        let state = stortok_1858_after(players, SETTLE_AFTER, seed);
+        for name in ["ai:easy", "ai:medium", "ai:hard", "ai:expert"] {
+            let mut agent = make_agent_for::<Stortok>(name, players, seed).unwrap();
+            assert_eq!(
+                Some(agent.choose(&state)),
+                state.playout_action(),
+                "{name}, {players} players"
+            );
+        }
+    }
+}
+
 fn same_view_other_cards(seed: u64) -> (StortokState, StortokState) {
     let state = stortok_decision("3", seed);
     let Turn::Player(me) = state.turn() else {

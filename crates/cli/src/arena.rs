@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 use spelbord_ai::arena::{GameResult, elo, game_scores, play_game, seating, summarize};
 use spelbord_ai::{Agent, make_agent_for};
-use spelbord_engine::{Game, GameState, GameVisitor, Options, Record, visit_game};
+use spelbord_engine::{Ending, Game, GameState, GameVisitor, Options, Record, visit_game};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -108,6 +108,8 @@ pub struct ArenaReport {
     seat_score: Vec<f64>,
     /// The 95% confidence interval of each seat's score (over games).
     seat_ci95: Vec<[f64; 2]>,
+    /// The share of games stopped by a turn cap (no loser, no winner).
+    capped: f64,
     plies_mean: f64,
     seconds: f64,
 }
@@ -215,6 +217,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let mut longest = vec![0f64; k];
     let mut returns = vec![(0.0, 0u64); k];
     let mut plies = 0u64;
+    let mut capped = 0u64;
     let mut by_seat = vec![Vec::with_capacity(results.len()); seats];
     // The k games of a rotation share their dice (and deals): each agent's
     // mean over the rotation is one independent observation, and the
@@ -259,6 +262,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             returns[a].1 += 1;
         }
         plies += r.plies;
+        capped += u64::from(r.outcome.is_some_and(|o| o.ending() == Ending::TurnCap));
         for (v, &score) in by_seat.iter_mut().zip(&seat_scores) {
             v.push(score);
         }
@@ -296,6 +300,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         elo,
         seat_score: seat_summaries.iter().map(|s| s.mean).collect(),
         seat_ci95: seat_summaries.iter().map(|s| [s.low, s.high]).collect(),
+        capped: capped as f64 / games as f64,
         plies_mean: plies as f64 / games as f64,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -374,6 +379,12 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         })
         .collect();
     println!("  by seat: {}", seat_scores.join(", "));
+    if r.capped > 0.0 {
+        println!(
+            "  stopped by the turn cap: {:.1}% of games",
+            100.0 * r.capped
+        );
+    }
     println!("  {:.1} plies per game, {:.1} s", r.plies_mean, r.seconds);
     Ok(ExitCode::SUCCESS)
 }

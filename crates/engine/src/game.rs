@@ -388,6 +388,14 @@ pub trait Heuristic: GameState {
     fn playout_action(&self) -> Option<Self::Action> {
         None
     }
+
+    /// The action a computer player plays without deliberating once the
+    /// game has gone on so long that its play may be going round in circles
+    /// (`None`, the default: deliberate as usual). It must read only what
+    /// the player to move sees.
+    fn settling_action(&self) -> Option<Self::Action> {
+        None
+    }
 }
 
 /// The heuristic value of a finished game for `player`: 1 won, -1 lost, 0 a

@@ -26,6 +26,11 @@ fn burden(card: Card, trumps: Option<Trumps>) -> f64 {
     1.0 - 0.6 * card_strength(card, trumps)
 }
 
+/// Turns after which the computer players stop deliberating and shed by
+/// the playout rule ([`Heuristic::playout_action`]), which ends games:
+/// between searching players 1858 games go round in circles (docs/ai.md).
+pub const SETTLE_AFTER: u32 = 500;
+
 impl Heuristic for StortokState {
     fn heuristic(&self, player: Player) -> f64 {
         if let Some(value) = terminal_value(self, player) {
@@ -61,6 +66,15 @@ impl Heuristic for StortokState {
         let weakest = Cards(self.playable())
             .min_by(|&a, &b| card_strength(a, trumps).total_cmp(&card_strength(b, trumps)));
         Some(weakest.map_or(StortokAction::PickUp, StortokAction::Play))
+    }
+
+    /// After [`SETTLE_AFTER`] turns, the playout rule: it reads only the
+    /// mover's hand and the top card.
+    fn settling_action(&self) -> Option<StortokAction> {
+        if self.plies() < SETTLE_AFTER {
+            return None;
+        }
+        self.playout_action()
     }
 }
 
@@ -186,6 +200,48 @@ mod tests {
                     StortokAction::Chance(_) => panic!("a chance action for a player"),
                 }
             });
+        }
+    }
+
+    #[test]
+    fn players_settle_on_the_playout_rule_after_settle_after_turns() {
+        // STO-11: deliberation stops at SETTLE_AFTER turns, not before.
+        let g = table("1858", 3);
+        let mut seen_after = false;
+        play(&g, 3, random, |s, _| {
+            if s.plies() < SETTLE_AFTER {
+                assert_eq!(s.settling_action(), None);
+            } else {
+                seen_after = true;
+                assert_eq!(s.settling_action(), s.playout_action());
+            }
+        });
+        assert!(seen_after, "random 1858 play reaches {SETTLE_AFTER} turns");
+    }
+
+    #[test]
+    fn settled_play_ends_1858_games_that_went_round_in_circles() {
+        // STO-4, STO-11: random play never sheds for good (it reaches the
+        // cap); from wherever it stands after SETTLE_AFTER turns, the
+        // settling rule in every seat ends the game.
+        for n in 2..=5 {
+            let g = table("1858", n);
+            for seed in 0..10 {
+                let end = play(
+                    &g,
+                    seed,
+                    |s, actions, rng| match s.settling_action() {
+                        Some(a) => a,
+                        None => random(s, actions, rng),
+                    },
+                    |_, _| {},
+                );
+                assert!(
+                    !end.capped(),
+                    "{n} players, seed {seed}: {} turns",
+                    end.plies
+                );
+            }
         }
     }
 

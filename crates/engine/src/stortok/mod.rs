@@ -24,6 +24,7 @@ mod tests;
 mod valid;
 
 pub use cards::{Card, Cards, DECK_36, DECK_52, Kind, Suit, Trumps};
+pub use heuristic::SETTLE_AFTER;
 pub use observe::StortokObservation;
 
 use crate::error::Result;
