@@ -6,13 +6,21 @@
 //! (each seat's share of the other seats it finished ahead of, from the
 //! game's [`Outcome`], so that a win paying 0 points is still a win) gets 1,
 //! the other 0, equal means give both 0.5; an agent's score for the game is
-//! the mean over the agents it met. With two agents this is simply 1 when
-//! the agent's side came out ahead: a win in two-player games; in Stortok,
-//! that the stortok (the one loser) sat in the other agent's seat; in
-//! High-O Gammon and Tric-Trac, that the winner was one of its seats. The
-//! comparison is antisymmetric, and the seating rotates every seat through
-//! every agent, so agents of equal strength score 50% in expectation,
-//! whatever the number of players.
+//! the mean over the agents it met. With two agents in two seats this is
+//! simply 1 for a win; in Stortok, 1 when the stortok (the one loser) sat
+//! in the other agent's seat. With more seats than agents the mean places
+//! rank the losers too: in High-O Gammon and Tric-Trac with three or four
+//! players (the losers ranked by the points they pay, HG-16) a game whose
+//! winner sits beside the agent's other seat in last place is a draw.
+//! The comparison is antisymmetric, and the seating rotates every seat
+//! through every agent, so agents of equal strength score 50% in
+//! expectation, whatever the number of players.
+//!
+//! **Winner first** (HG-15, [`winner_first_scores`]): an agent's share of
+//! the game is 1 when the sole winner sat in one of its seats, 0 when in
+//! another agent's, and a draw (no sole winner) is shared equally among
+//! the agents seated; the arena reports it for the games of
+//! [`WINNER_FIRST_GAMES`].
 
 use crate::Agent;
 use spelbord_engine::rng::seeded;
@@ -57,6 +65,30 @@ pub fn game_scores(seat_scores: &[f64], seats: &[usize], agents: usize) -> Vec<O
                 })
                 .collect();
             (!others.is_empty()).then(|| others.iter().sum::<f64>() / others.len() as f64)
+        })
+        .collect()
+}
+
+/// The games whose arena reports the winner-first share (HG-15): the winner
+/// is named first, whatever the losers pay.
+pub const WINNER_FIRST_GAMES: &[&str] = &["high-gammon", "tric-trac"];
+
+/// Each agent's winner-first share of one game (see the module text) from
+/// its outcome; `None` for an agent not seated.
+pub fn winner_first_scores(
+    outcome: Option<&Outcome>,
+    seats: &[usize],
+    agents: usize,
+) -> Vec<Option<f64>> {
+    let seated = |a: usize| seats.contains(&a);
+    let present = (0..agents).filter(|&a| seated(a)).count().max(1);
+    let winner = outcome.and_then(Outcome::sole_winner);
+    (0..agents)
+        .map(|a| {
+            seated(a).then(|| match winner {
+                Some(w) => f64::from(u8::from(seats[w] == a)),
+                None => 1.0 / present as f64,
+            })
         })
         .collect()
 }
@@ -244,6 +276,38 @@ mod tests {
         // A draw.
         let s = game_scores(&scores(Outcome::draw(2, Ending::TurnCap)), &[1, 0], 2);
         assert_eq!(s, vec![Some(0.5), Some(0.5)]);
+    }
+
+    #[test]
+    fn hg15_winner_first_counts_only_the_winner() {
+        // Four-player High-O Gammon A B A B: A's seat 0 won, A's seat 2 paid
+        // most (last). Mean places tie, the winner is A's.
+        let hg = Outcome::ranking(&[0, 1, 3, 2], Ending::BorneOff);
+        let seats = [0, 1, 0, 1];
+        assert_eq!(
+            game_scores(&scores(hg), &seats, 2),
+            vec![Some(0.5), Some(0.5)]
+        );
+        assert_eq!(
+            winner_first_scores(Some(&hg), &seats, 2),
+            vec![Some(1.0), Some(0.0)]
+        );
+        // Three seats B A B: the winner in B's seat.
+        let hg3 = Outcome::ranking(&[0, 2, 1], Ending::BorneOff);
+        assert_eq!(
+            winner_first_scores(Some(&hg3), &[1, 0, 1], 2),
+            vec![Some(0.0), Some(1.0)]
+        );
+        // No sole winner, or no outcome: shared by the agents seated.
+        let draw = Outcome::draw(3, Ending::TurnCap);
+        assert_eq!(
+            winner_first_scores(Some(&draw), &[0, 1, 0], 3),
+            vec![Some(0.5), Some(0.5), None]
+        );
+        assert_eq!(
+            winner_first_scores(None, &[0, 1], 2),
+            vec![Some(0.5), Some(0.5)]
+        );
     }
 
     #[test]

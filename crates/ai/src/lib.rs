@@ -181,6 +181,12 @@ pub fn resolve<G: Game>(name: &str, players: usize) -> Result<AgentSpec, Unknown
     if let AgentSpec::Net(c) = &spec {
         net::available(G::ID, players, c.file.as_deref())
             .map_err(|e| UnknownAgent(format!("agent `{name}`: {e}")))?;
+        if c.rollouts > 0 && !net::ROLLOUT_GAMES.contains(&G::ID) {
+            return Err(UnknownAgent(format!(
+                "agent `{name}`: rollout= is for the games with seat networks ({})",
+                net::ROLLOUT_GAMES.join(", ")
+            )));
+        }
     }
     Ok(spec)
 }
@@ -205,9 +211,8 @@ pub fn build<S: GameState + Heuristic>(
         AgentSpec::Rollout(c) => Box::new(RolloutAgent::<S>::new(*c, seed)),
         // `resolve` has checked that the game has a network; without one
         // the agent plays greedily.
-        AgentSpec::Net(c) => {
-            net::net_agent::<S>(c).unwrap_or_else(|_| Box::new(GreedyAgent::<S>::new(0.0, seed)))
-        }
+        AgentSpec::Net(c) => net::net_agent::<S>(c, seed)
+            .unwrap_or_else(|_| Box::new(GreedyAgent::<S>::new(0.0, seed))),
     };
     let agent = if hidden_information {
         Box::new(hidden::Determinized::new(agent, seed))

@@ -126,6 +126,9 @@ impl Default for AlphaBetaConfig {
     }
 }
 
+/// The most rollout trials per candidate the `net` agent takes.
+pub const MAX_ROLLOUTS: u32 = 100_000;
+
 /// Settings of the network agent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetConfig {
@@ -138,6 +141,12 @@ pub struct NetConfig {
     /// Cube decisions from the network's cubeful equity (Janowski); false:
     /// the generic threshold rule of [`crate::cube`].
     pub cubeful: bool,
+    /// Rollout trials per candidate in the seat games (0: no rollouts).
+    pub rollouts: u32,
+    /// Player decisions a rollout trial plays before the network scores it.
+    pub turns: u32,
+    /// Candidates by 0-ply that are rolled out.
+    pub width: usize,
 }
 
 impl Default for NetConfig {
@@ -147,6 +156,9 @@ impl Default for NetConfig {
             filter: 8,
             file: None,
             cubeful: true,
+            rollouts: 0,
+            turns: 8,
+            width: 6,
         }
     }
 }
@@ -359,7 +371,15 @@ impl AgentSpec {
                             }
                         }
                     }
-                    _ => return Err(unknown(key, "ply, filter, file, cube")),
+                    "rollout" => c.rollouts = number::<u32>(key, value)?.min(MAX_ROLLOUTS),
+                    "turns" => c.turns = number::<u32>(key, value)?.max(1),
+                    "width" => c.width = number::<usize>(key, value)?.max(1),
+                    _ => {
+                        return Err(unknown(
+                            key,
+                            "ply, filter, file, cube, rollout, turns, width",
+                        ));
+                    }
                 },
             }
         }
@@ -400,6 +420,20 @@ mod tests {
         assert!(AgentSpec::parse("greedy:temp").is_err());
         assert!(AgentSpec::parse("random:x=1").is_err());
         assert!(AgentSpec::parse("net:depth=1").is_err());
+        assert!(AgentSpec::parse("net:rollout=many").is_err());
+        assert!(AgentSpec::parse("net:turns=-1").is_err());
+    }
+
+    #[test]
+    fn net_rollout_settings_are_read() {
+        let AgentSpec::Net(c) = AgentSpec::parse("net:rollout=64,turns=10,width=5").unwrap() else {
+            panic!("not net")
+        };
+        assert_eq!((c.rollouts, c.turns, c.width), (64, 10, 5));
+        let AgentSpec::Net(d) = AgentSpec::parse("net").unwrap() else {
+            panic!("not net")
+        };
+        assert_eq!(d.rollouts, 0);
     }
 
     #[test]

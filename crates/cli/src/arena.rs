@@ -7,7 +7,10 @@ use crate::term::{progress, progress_wanted};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
-use spelbord_ai::arena::{GameResult, elo, game_scores, play_game, seating, summarize};
+use spelbord_ai::arena::{
+    GameResult, WINNER_FIRST_GAMES, elo, game_scores, play_game, seating, summarize,
+    winner_first_scores,
+};
 use spelbord_ai::{Agent, make_agent_for};
 use spelbord_engine::{Ending, Game, GameState, GameVisitor, Options, Record, visit_game};
 use std::collections::BTreeMap;
@@ -100,6 +103,15 @@ pub struct ArenaReport {
     /// The share of each agent's games that were drawn against the others
     /// (equal returns, e.g. a High-O Gammon win that scores no points).
     draws: BTreeMap<String, f64>,
+    /// High-O Gammon and Tric-Trac: each agent's share of the games whose
+    /// sole winner sat in one of its seats, draws shared (HG-15: the winner
+    /// first, whatever the losers pay).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner_first: Option<BTreeMap<String, f64>>,
+    /// The 95% confidence interval of each agent's winner-first share (over
+    /// rotations, like the score's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner_first_ci95: Option<BTreeMap<String, [f64; 2]>>,
     /// The first agent's Elo difference over the second (two agents only).
     elo: Option<EloReport>,
     /// Mean score per seat whoever sat there (seat 0 moves first; the share
@@ -226,8 +238,19 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let mut return_block = vec![(0.0, 0usize); k];
     let mut rotation_returns = vec![Vec::new(); k];
     let mut drawn = vec![(0u64, 0u64); k];
+    let mut first_block = vec![(0.0, 0usize); k];
+    let mut rotation_firsts = vec![Vec::new(); k];
     for (i, (seated, r)) in results.iter().enumerate() {
         let seat_scores = r.seat_scores();
+        for (a, s) in winner_first_scores(r.outcome.as_ref(), seated, k)
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = s {
+                first_block[a].0 += s;
+                first_block[a].1 += 1;
+            }
+        }
         for (a, s) in game_scores(&seat_scores, seated, k).into_iter().enumerate() {
             if let Some(s) = s {
                 block[a].0 += s;
@@ -241,6 +264,12 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             return_block[a].1 += 1;
         }
         if (i + 1) % k == 0 {
+            for (a, b) in first_block.iter_mut().enumerate() {
+                if b.1 > 0 {
+                    rotation_firsts[a].push(b.0 / b.1 as f64);
+                }
+                *b = (0.0, 0);
+            }
             for (a, b) in return_block.iter_mut().enumerate() {
                 if b.1 > 0 {
                     rotation_returns[a].push(b.0 / b.1 as f64);
@@ -272,6 +301,8 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let by_agent = |f: &dyn Fn(usize) -> f64| -> BTreeMap<String, f64> {
         (0..k).map(|a| (names[a].clone(), f(a))).collect()
     };
+    let first_summaries: Vec<_> = rotation_firsts.iter().map(|s| summarize(s)).collect();
+    let winner_first = WINNER_FIRST_GAMES.contains(&G::ID);
     let elo = (k == 2).then(|| EloReport {
         difference: elo(summaries[0].mean),
         ci95: [elo(summaries[0].low), elo(summaries[0].high)],
@@ -297,6 +328,15 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             })
             .collect(),
         draws: by_agent(&|a| drawn[a].0 as f64 / drawn[a].1.max(1) as f64),
+        winner_first: winner_first.then(|| by_agent(&|a| first_summaries[a].mean)),
+        winner_first_ci95: winner_first.then(|| {
+            (0..k)
+                .map(|a| {
+                    let s = first_summaries[a];
+                    (names[a].clone(), [s.low, s.high])
+                })
+                .collect()
+        }),
         elo,
         seat_score: seat_summaries.iter().map(|s| s.mean).collect(),
         seat_ci95: seat_summaries.iter().map(|s| [s.low, s.high]).collect(),
@@ -358,6 +398,17 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             r.mean_return[a]
         );
     }
+    if let (Some(first), Some(ci)) = (&r.winner_first, &r.winner_first_ci95) {
+        for a in &r.agents {
+            println!(
+                "  {:<width$}  winner first (HG-15): {:.1}% (95%: {:.1}% – {:.1}%)",
+                a,
+                100.0 * first[a],
+                100.0 * ci[a][0],
+                100.0 * ci[a][1]
+            );
+        }
+    }
     if let Some(e) = &r.elo {
         println!(
             "  Elo difference ({} over {}): {:+.0} (95%: {:+.0} to {:+.0})",
@@ -400,5 +451,45 @@ mod tests {
             vec!["mcts:iters=500,cutoff=10", "random", "ai:hard"]
         );
         assert_eq!(unique_names(&["a".into(), "a".into()]), vec!["a", "a#2"]);
+    }
+
+    fn args(game: &str, players: &str, games: u64) -> ArenaArgs {
+        ArenaArgs {
+            game: game.into(),
+            agents: "greedy,random".into(),
+            games,
+            seed: 3,
+            threads: 1,
+            options: vec![format!("players={players}")],
+            json: true,
+            record: None,
+        }
+    }
+
+    #[test]
+    fn hg15_the_arena_reports_the_winner_first_share() {
+        use spelbord_engine::high_gammon::{HighGammon, TricTrac};
+        for r in [
+            arena::<HighGammon>(&args("high-gammon", "4", 6)).unwrap(),
+            arena::<TricTrac>(&args("tric-trac", "3", 6)).unwrap(),
+        ] {
+            let first = r.winner_first.as_ref().expect("winner first");
+            let ci = r.winner_first_ci95.as_ref().expect("interval");
+            // Two agents: every game's winner sat in one of their seats.
+            assert!((first["greedy"] + first["random"] - 1.0).abs() < 1e-9);
+            assert!(ci["greedy"][0] <= first["greedy"] && first["greedy"] <= ci["greedy"][1]);
+            let json = serde_json::to_value(&r).unwrap();
+            assert_eq!(json["winner_first"]["greedy"], first["greedy"]);
+        }
+        let mut bg = args("backgammon", "2", 2);
+        bg.options.clear();
+        let r = arena::<spelbord_engine::backgammon::Backgammon>(&bg).unwrap();
+        assert!(r.winner_first.is_none());
+        assert!(
+            serde_json::to_value(&r)
+                .unwrap()
+                .get("winner_first")
+                .is_none()
+        );
     }
 }

@@ -21,6 +21,7 @@ pub(super) fn roll<G: Game>(
         AgentSpec::Net(c) => {
             let zero_ply = AgentSpec::Net(crate::NetConfig {
                 plies: 0,
+                rollouts: 0,
                 ..c.clone()
             });
             Some(build::<G::State>(&zero_ply, false, 0))

@@ -268,8 +268,12 @@ fn cube_estimates<V: NetVariant>(
         .collect()
 }
 
-/// The `net` agent for state type `S`, when `S` is a game with a network.
-pub fn net_agent<S: GameState>(config: &NetConfig) -> Result<Box<dyn Agent<S>>, NetLoadError> {
+/// The `net` agent for state type `S`, when `S` is a game with a network;
+/// `seed` seeds the seat games' rollouts.
+pub fn net_agent<S: GameState>(
+    config: &NetConfig,
+    seed: u64,
+) -> Result<Box<dyn Agent<S>>, NetLoadError> {
     if TypeId::of::<S>() == TypeId::of::<TablesState<BackgammonRules>>() {
         return boxed::<S, BackgammonRules>(config);
     }
@@ -277,10 +281,10 @@ pub fn net_agent<S: GameState>(config: &NetConfig) -> Result<Box<dyn Agent<S>>, 
         return boxed::<S, TawlaRules>(config);
     }
     if TypeId::of::<S>() == TypeId::of::<HgState>() {
-        return boxed_seats::<S, HgState>(config);
+        return boxed_seats::<S, HgState>(config, seed);
     }
     if TypeId::of::<S>() == TypeId::of::<StumphogState>() {
-        return boxed_seats::<S, StumphogState>(config);
+        return boxed_seats::<S, StumphogState>(config, seed);
     }
     Err(NetLoadError::NoNet(std::any::type_name::<S>().into()))
 }
@@ -288,8 +292,9 @@ pub fn net_agent<S: GameState>(config: &NetConfig) -> Result<Box<dyn Agent<S>>, 
 /// The seat-network agent of state `T` as an agent of `S` (which is `T`).
 fn boxed_seats<S: GameState, T: SeatNet>(
     config: &NetConfig,
+    seed: u64,
 ) -> Result<Box<dyn Agent<S>>, NetLoadError> {
-    let agent: Box<dyn Agent<T>> = Box::new(SeatNetAgent::<T>::new(config.clone()));
+    let agent: Box<dyn Agent<T>> = Box::new(SeatNetAgent::<T>::new(config.clone(), seed));
     let any: Box<dyn Any> = Box::new(agent);
     any.downcast::<Box<dyn Agent<S>>>()
         .map(|agent| *agent)

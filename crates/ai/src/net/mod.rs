@@ -11,6 +11,7 @@ mod high_gammon;
 pub mod mlp;
 mod seat_agent;
 pub mod seat_eval;
+pub mod seat_rollout;
 pub mod seat_train;
 pub mod seats;
 mod stumphog;
@@ -42,6 +43,10 @@ pub const SHIPPED: &[&str] = &[
     "tric-trac",
     "stumphog",
 ];
+
+/// Games whose `net` agent rolls out (`rollout=N`): those with seat
+/// networks.
+pub const ROLLOUT_GAMES: &[&str] = &["high-gammon", "tric-trac", "stumphog"];
 
 /// Why no network could be had.
 #[derive(Clone, Debug, PartialEq, Eq)]

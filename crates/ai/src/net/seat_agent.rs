@@ -1,13 +1,16 @@
 //! The `net` agent of the games with seat networks (High-O Gammon,
 //! Tric-Trac, Stumphög): takes the action whose afterstate gives it the best
-//! chance of winning, by the network at once (0-ply) or with the
-//! expectation over the next roll for the best few (`ply=1`).
+//! chance of winning, by the network at once (0-ply), with the
+//! expectation over the next roll for the best few (`ply=1`), or by
+//! truncated rollouts of the best few (`rollout=N`).
 
 use super::seat_eval::SeatEvaluator;
+use super::seat_rollout::{RolloutSettings, SeatRollout};
 use super::seats::SeatNet;
 use super::{NetFile, load_seat_net};
 use crate::spec::NetConfig;
 use crate::{ActionEstimate, Agent};
+use spelbord_engine::rng::{SeededRng, seeded};
 use spelbord_engine::{Player, Turn};
 use std::sync::Arc;
 
@@ -16,15 +19,18 @@ use std::sync::Arc;
 pub struct SeatNetAgent<S: SeatNet> {
     config: NetConfig,
     net: Option<Arc<NetFile>>,
+    rng: SeededRng,
     _state: std::marker::PhantomData<S>,
 }
 
 impl<S: SeatNet> SeatNetAgent<S> {
-    /// The agent of `config` (the shipped networks, or `config.file`'s).
-    pub fn new(config: NetConfig) -> Self {
+    /// The agent of `config` (the shipped networks, or `config.file`'s);
+    /// `seed` seeds the dice of its rollouts.
+    pub fn new(config: NetConfig, seed: u64) -> Self {
         SeatNetAgent {
             config,
             net: None,
+            rng: seeded(seed),
             _state: std::marker::PhantomData,
         }
     }
@@ -48,8 +54,19 @@ impl<S: SeatNet> SeatNetAgent<S> {
         let (Some(net), Turn::Player(me)) = (self.net(state), state.turn()) else {
             return Vec::new();
         };
-        let mut ev = SeatEvaluator::new(&net);
-        ev.ranked(state, self.config.plies, self.config.filter)
+        let ev = SeatEvaluator::new(&net);
+        let ranked = if self.config.rollouts > 0 {
+            let settings = RolloutSettings {
+                trials: self.config.rollouts,
+                turns: self.config.turns,
+                width: self.config.width,
+            };
+            SeatRollout::new(ev).ranked(state, settings, &mut self.rng)
+        } else {
+            let mut ev = ev;
+            ev.ranked(state, self.config.plies, self.config.filter)
+        };
+        ranked
             .into_iter()
             .map(|(a, v)| (a, f64::from(v.win[me]), f64::from(v.points[me])))
             .collect()
@@ -58,7 +75,15 @@ impl<S: SeatNet> SeatNetAgent<S> {
 
 impl<S: SeatNet> Agent<S> for SeatNetAgent<S> {
     fn name(&self) -> String {
-        format!("net:ply={}", self.config.plies.min(1))
+        let c = &self.config;
+        if c.rollouts > 0 {
+            format!(
+                "net:rollout={},turns={},width={}",
+                c.rollouts, c.turns, c.width
+            )
+        } else {
+            format!("net:ply={}", c.plies.min(1))
+        }
     }
 
     fn choose(&mut self, state: &S) -> S::Action {
