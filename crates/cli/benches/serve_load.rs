@@ -12,7 +12,10 @@
 //! from 0 to twice `--think-ms` (mean 5 s), so that many tables make a
 //! realistic rate; `--think-ms 0` acts as fast as the server answers.
 //!
-//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--game ID] [--db postgres://… [--nodes N]]`
+//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--game ID] [--db postgres://… [--nodes N]] [--timeline]`
+//!
+//! `--timeline` also prints, per second of the run, the actions sent and
+//! their latencies and event lags (on standard error).
 //!
 //! With `--db` the server runs on a new database of that PostgreSQL server,
 //! as `--nodes` nodes (default 1). With several nodes each table is created
@@ -49,10 +52,19 @@ struct Options {
     game: Option<String>,
     db: Option<String>,
     nodes: usize,
+    timeline: bool,
 }
 
 /// When each action request was sent: (table, version it makes) → time.
 type Sent = Arc<Mutex<HashMap<(String, u64), Instant>>>;
+
+/// A latency in microseconds, and when it began (milliseconds since the
+/// start of the run).
+#[derive(Clone, Copy)]
+struct Sample {
+    at_ms: u64,
+    micros: u64,
+}
 
 fn options() -> Options {
     let mut o = Options {
@@ -63,6 +75,7 @@ fn options() -> Options {
         game: None,
         db: None,
         nodes: 1,
+        timeline: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -76,6 +89,11 @@ fn options() -> Options {
             "--game" => o.game = Some(value),
             "--db" => o.db = Some(value),
             "--nodes" => o.nodes = value.parse().expect("--nodes N"),
+            "--timeline" => {
+                o.timeline = true;
+                i += 1;
+                continue;
+            }
             _ => {
                 i += 1;
                 continue;
@@ -147,7 +165,13 @@ struct SeenTurn {
 
 /// A spectator of one table: the lag of every event it receives, until the
 /// game is over or the deadline.
-async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -> Vec<u64> {
+async fn spectator(
+    base: String,
+    table: String,
+    sent: Sent,
+    started: Instant,
+    deadline: Instant,
+) -> Vec<Sample> {
     let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
     let Ok((mut socket, _)) = connect(url).await else {
         SPECTATORS_REFUSED.fetch_add(1, Ordering::Relaxed);
@@ -173,7 +197,10 @@ async fn spectator(base: String, table: String, sent: Sent, deadline: Instant) -
             && let Some(version) = seen.version
             && let Some(at) = sent.lock().unwrap().get(&(table.clone(), version))
         {
-            lags.push(arrived.duration_since(*at).as_micros() as u64);
+            lags.push(Sample {
+                at_ms: at.duration_since(started).as_millis() as u64,
+                micros: arrived.duration_since(*at).as_micros() as u64,
+            });
         }
         if seen.state.is_some_and(|s| s.turn.kind == "over") {
             break;
@@ -345,9 +372,10 @@ async fn bot(
     seed: u64,
     watchers: usize,
     think: Duration,
+    started: Instant,
     start_by: Instant,
     deadline: Instant,
-) -> (Vec<u64>, Vec<u64>) {
+) -> (Vec<Sample>, Vec<Sample>) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut latencies = Vec::new();
     let mut lags = Vec::new();
@@ -373,6 +401,7 @@ async fn bot(
                     watch_base.clone(),
                     id.clone(),
                     sent.clone(),
+                    started,
                     deadline,
                 ))
             })
@@ -428,14 +457,17 @@ async fn bot(
             let pick = &legal[rng.random_range(0..legal.len())];
             let version = s.version;
             let body = json!({ "version": version, "json": pick.json });
-            let started = Instant::now();
+            let sending = Instant::now();
             sent.lock()
                 .unwrap()
-                .insert((id.clone(), version + 1), started);
+                .insert((id.clone(), version + 1), sending);
             let path = format!("/api/tables/{id}/actions");
             let (status, reply, resent) =
                 post_resending(&api, &path, &body, Some(&tokens[s.seat])).await;
-            latencies.push(started.elapsed().as_micros() as u64);
+            latencies.push(Sample {
+                at_ms: sending.duration_since(started).as_millis() as u64,
+                micros: sending.elapsed().as_micros() as u64,
+            });
             // Sent again after a lost answer, `stale_version` says the first
             // one was applied (never a double move).
             let stale = status == 409 && reply["error"]["code"] == "stale_version";
@@ -459,6 +491,41 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     }
     let i = ((sorted.len() - 1) as f64 * p).round() as usize;
     sorted[i] as f64 / 1000.0
+}
+
+/// Per second of the run (by when the request was sent), on standard
+/// error: the actions sent, their p50/p99/max latency, and the spectators'
+/// p99/max event lag, to tell steady queueing from stalls.
+fn print_timeline(latencies: &[Sample], lags: &[Sample]) {
+    let by_second = |samples: &[Sample]| {
+        let mut seconds: Vec<Vec<u64>> = Vec::new();
+        for s in samples {
+            let i = (s.at_ms / 1000) as usize;
+            if seconds.len() <= i {
+                seconds.resize(i + 1, Vec::new());
+            }
+            seconds[i].push(s.micros);
+        }
+        for second in &mut seconds {
+            second.sort_unstable();
+        }
+        seconds
+    };
+    let actions = by_second(latencies);
+    let lags = by_second(lags);
+    eprintln!("second actions p50_ms p99_ms max_ms lag_p99_ms lag_max_ms");
+    for (i, a) in actions.iter().enumerate() {
+        let l = lags.get(i).map_or(&[][..], |l| &l[..]);
+        eprintln!(
+            "{i} {} {:.1} {:.1} {:.1} {:.1} {:.1}",
+            a.len(),
+            percentile(a, 0.5),
+            percentile(a, 0.99),
+            percentile(a, 1.0),
+            percentile(l, 0.99),
+            percentile(l, 1.0),
+        );
+    }
 }
 
 fn main() {
@@ -502,7 +569,7 @@ fn main() {
     // A tenth of the run (at most 10 s) to bring every bot in.
     let ramp = Duration::from_secs(o.seconds / 10).min(Duration::from_secs(10));
     let deadline = started + Duration::from_secs(o.seconds);
-    let (mut latencies, mut lags, memory) = runtime.block_on(async {
+    let (latencies, lags, memory) = runtime.block_on(async {
         let mut tasks = Vec::new();
         for t in 0..o.tables {
             // Each bot has its own client, so its own connection.
@@ -517,6 +584,7 @@ fn main() {
                 t as u64,
                 o.watchers,
                 Duration::from_millis(o.think_ms),
+                started,
                 started + ramp,
                 deadline,
             )));
@@ -542,6 +610,11 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load = load.split_whitespace().next().unwrap_or("?").to_string();
     let (_, peak) = memory_all(&pids);
+    if o.timeline {
+        print_timeline(&latencies, &lags);
+    }
+    let mut latencies: Vec<u64> = latencies.iter().map(|s| s.micros).collect();
+    let mut lags: Vec<u64> = lags.iter().map(|s| s.micros).collect();
     latencies.sort_unstable();
     lags.sort_unstable();
     let actions = latencies.len();

@@ -154,7 +154,10 @@ impl Server {
             .arg("--db")
             .arg(self.db_arg())
             .args(&self.args)
-            .env("RUST_LOG", "warn")
+            .env(
+                "RUST_LOG",
+                std::env::var("SPELBORD_TEST_SERVER_LOG").unwrap_or_else(|_| "warn".into()),
+            )
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(match &self.log {

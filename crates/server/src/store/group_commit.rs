@@ -8,6 +8,7 @@
 
 use super::{StoreError, StoredAction, StoredSeat, StoredTable};
 use sqlx::SqlitePool;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes in one transaction.
@@ -43,6 +44,7 @@ pub(super) enum Write {
 struct Queued {
     write: Write,
     reply: oneshot::Sender<Result<(), StoreError>>,
+    queued_at: Instant,
 }
 
 /// The handle to the group-commit writer task.
@@ -63,7 +65,11 @@ impl GroupCommit {
     pub(super) async fn submit(&self, write: Write) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
         self.queue
-            .send(Queued { write, reply })
+            .send(Queued {
+                write,
+                reply,
+                queued_at: Instant::now(),
+            })
             .map_err(|_| StoreError::Database("the store is closed".into()))?;
         answer
             .await
@@ -98,7 +104,17 @@ async fn writer(pool: SqlitePool, mut rx: mpsc::UnboundedReceiver<Queued>) {
                 Err(_) => break,
             }
         }
-        let outcomes = match write_batch(&pool, &batch).await {
+        let started = Instant::now();
+        let waited = started.duration_since(batch[0].queued_at);
+        let written = write_batch(&pool, &batch).await;
+        tracing::debug!(
+            writes = batch.len(),
+            waited_us = waited.as_micros() as u64,
+            write_us = written.as_ref().map_or(0, |w| w.1.as_micros() as u64),
+            total_us = started.elapsed().as_micros() as u64,
+            "group commit"
+        );
+        let outcomes = match written.map(|w| w.0) {
             Ok(outcomes) => outcomes,
             Err(e) => batch.iter().map(|_| Err(copy(&e))).collect(),
         };
@@ -117,23 +133,26 @@ fn copy(e: &StoreError) -> StoreError {
 }
 
 /// Writes a batch in one transaction; the per-append outcomes are final only
-/// if this returns `Ok` (the commit succeeded).
+/// if this returns `Ok` (the commit succeeded). Also returns how long the
+/// writes took before the commit.
 async fn write_batch(
     pool: &SqlitePool,
     batch: &[Queued],
-) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+) -> Result<(Vec<Result<(), StoreError>>, Duration), StoreError> {
     let at = super::sqlite::now();
+    let started = Instant::now();
     let mut tx = pool.begin().await?;
     // A write alone needs no savepoint: if it fails, the whole transaction
     // is rolled back (two statements fewer when the server is not busy).
     if let [queued] = batch {
         let outcome = write_one(&mut tx, &queued.write, at).await;
+        let written = started.elapsed();
         if outcome.is_ok() {
             tx.commit().await?;
         } else {
             tx.rollback().await?;
         }
-        return Ok(vec![outcome]);
+        return Ok((vec![outcome], written));
     }
     let mut outcomes = Vec::with_capacity(batch.len());
     for queued in batch {
@@ -147,8 +166,9 @@ async fn write_batch(
         sqlx::raw_sql(end).execute(&mut *tx).await?;
         outcomes.push(outcome);
     }
+    let written = started.elapsed();
     tx.commit().await?;
-    Ok(outcomes)
+    Ok((outcomes, written))
 }
 
 /// Writes one change inside the open transaction `tx`.
