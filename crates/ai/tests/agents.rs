@@ -562,3 +562,22 @@ fn a_short_arena_game_is_reproducible() {
     assert_eq!(a.returns, b.returns);
     assert_eq!(a.plies, b.plies);
 }
+
+/// `net:rollout=` belongs to the games with seat networks: asked of the
+/// two-player tables games' `net` it is refused with a typed error, not
+/// ignored; in High-O Gammon it resolves (issue 13's net-guided rollouts).
+#[test]
+fn net_rollouts_are_refused_where_there_are_no_seat_networks() {
+    use spelbord_ai::resolve;
+    use spelbord_engine::backgammon::Backgammon;
+    use spelbord_engine::high_gammon::HighGammon;
+    let spec = "net:rollout=8,turns=2,width=2";
+    for refused in [
+        resolve::<Tawla>(spec, 2).unwrap_err().to_string(),
+        resolve::<Backgammon>(spec, 2).unwrap_err().to_string(),
+    ] {
+        assert!(refused.contains("rollout="), "{refused}");
+    }
+    assert!(resolve::<HighGammon>(spec, 3).is_ok());
+    assert!(resolve::<Tawla>("net:ply=1", 2).is_ok());
+}
