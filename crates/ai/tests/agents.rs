@@ -230,7 +230,6 @@ fn stortok_decision(players: &str, seed: u64) -> StortokState {
     }
 }
 
-/// Two states that share the mover's observation but not the hidden cards.
 /// A 1858 Stortok position after `turns` random turns, a player to move.
 fn stortok_1858_after(players: usize, turns: u32, seed: u64) -> StortokState {
     let options = Options::parse(
@@ -272,6 +271,7 @@ fn every_level_settles_on_shedding_in_a_game_gone_round_in_circles() {
     }
 }
 
+/// Two states that share the mover's observation but not the hidden cards.
 fn same_view_other_cards(seed: u64) -> (StortokState, StortokState) {
     let state = stortok_decision("3", seed);
     let Turn::Player(me) = state.turn() else {

@@ -109,6 +109,7 @@ fn paths() -> Value {
             "responses": {
                 "200": ok("The seat, its token, and invite links for the seats still open", "Joined"),
                 "400": error_response("`bad_json` or `bad_request` (no such seat, a bad name, key, seed or player key)"),
+                "401": error_response("A `rematch_token` that is not a seat's token at the finished table (`unauthorized`)"),
                 "404": error_response("No such table"),
                 "409": error_response("`seat_taken` or `game_over`"),
                 "415": error_response("`unsupported_media_type`")
