@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -310,4 +311,22 @@ export async function playOneMoveByKeyboard(page) {
     await page.keyboard.press('Enter');
   }
   throw new Error('could not complete a move with the keyboard');
+}
+
+/**
+ * Starts the server and a browser before a test file's tests and stops them
+ * after them; the object returned holds both once they have started.
+ * @returns {{server: Server & {restart: () => Promise<void>}, browser: import('playwright-core').Browser}}
+ */
+export function serverAndBrowser() {
+  const env = /** @type {{server: Server & {restart: () => Promise<void>}, browser: import('playwright-core').Browser}} */ ({});
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.server) await env.server.stop();
+  });
+  return env;
 }

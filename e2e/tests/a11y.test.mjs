@@ -6,25 +6,13 @@
  * the replay.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, serverAndBrowser } from '../lib/harness.mjs';
 import { seriousViolations } from '../lib/a11y.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** @type {Record<string, string[]>} */
 const GAMES = {
@@ -39,8 +27,8 @@ const GAMES = {
 
 for (const lang of ['en', 'ar']) {
   test(`the lobby (${lang})`, async () => {
-    const { context, page, errors } = await newPage(browser, 'desktop', { lang });
-    await page.goto(server.url + '/');
+    const { context, page, errors } = await newPage(env.browser, 'desktop', { lang });
+    await page.goto(env.server.url + '/');
     await page.waitForSelector('.game-card');
     assert.deepEqual(await seriousViolations(page), []);
     assert.deepEqual(errors, []);
@@ -50,9 +38,9 @@ for (const lang of ['en', 'ar']) {
 
 for (const size of /** @type {const} */ (['desktop', 'phone'])) {
   test(`every board at the first turn (${size})`, async () => {
-    const { context, page, errors } = await newPage(browser, size);
+    const { context, page, errors } = await newPage(env.browser, size);
     for (const [game, seats] of Object.entries(GAMES)) {
-      await createInLobby(page, server.url, game, {}, seats);
+      await createInLobby(page, env.server.url, game, {}, seats);
       await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
         && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
       const src = page.locator('.board-svg [data-state="src"]');
@@ -65,8 +53,8 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
 }
 
 test('the game-over view and the replay', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await createInLobby(page, server.url, 'backgammon', {}, ['you', 'ai']);
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await createInLobby(page, env.server.url, 'backgammon', {}, ['you', 'ai']);
   await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
   await page.click('[data-testid="resign"]');
   assert.deepEqual(await seriousViolations(page), [], 'the question before resigning');

@@ -7,28 +7,16 @@
  * the panel in Swedish.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newPage, shot, startServer } from '../lib/harness.mjs';
+import { newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** A backgammon game the server's random AI plays out against itself; its id. */
 async function finishedGame() {
-  const res = await fetch(`${server.url}/api/tables`, {
+  const res = await fetch(`${env.server.url}/api/tables`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ game: 'backgammon', seats: ['ai:random', 'ai:random'] }),
@@ -36,7 +24,7 @@ async function finishedGame() {
   assert.equal(res.status, 201);
   const { id } = await res.json();
   for (let i = 0; i < 600; i++) {
-    const table = await (await fetch(`${server.url}/api/tables/${id}`)).json();
+    const table = await (await fetch(`${env.server.url}/api/tables/${id}`)).json();
     if (table.state.turn.kind === 'over') return id;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -45,8 +33,8 @@ async function finishedGame() {
 
 test('a finished game is analysed: marks in the move list, the chart of chances, the best action on the board', async () => {
   const id = await finishedGame();
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await page.goto(`${server.url}/t/${id}`);
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await page.goto(`${env.server.url}/t/${id}`);
   await page.click('[data-testid="analyse-link"]');
   await page.waitForURL(/\?replay&analyse/);
   const chart = page.locator('[data-testid="chance-chart"]');
@@ -57,7 +45,7 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   const points = (await lines.first().getAttribute('points') || '').trim().split(' ');
   assert.ok(points.length > 5, `${points.length} points`);
 
-  const analysis = await (await fetch(`${server.url}/api/tables/${id}/analysis`)).json();
+  const analysis = await (await fetch(`${env.server.url}/api/tables/${id}/analysis`)).json();
   assert.equal(analysis.status, 'done');
   const marked = analysis.analysis.decisions.filter((/** @type {any} */ d) => d.mark);
   // Random play is bad play: the analyser marks some of it, and so does the list.
@@ -86,9 +74,9 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
 
   // On a phone, in Swedish, the panel and chart fit too; the replay reads
   // the stored analysis.
-  const phone = await newPage(browser, 'phone');
+  const phone = await newPage(env.browser, 'phone');
   await phone.context.addInitScript(() => localStorage.setItem('spelbord.lang', 'sv'));
-  await phone.page.goto(`${server.url}/t/${id}?replay`);
+  await phone.page.goto(`${env.server.url}/t/${id}?replay`);
   await phone.page.locator('[data-testid="chance-chart"]').waitFor();
   assert.equal(await phone.page.locator('.analysis h2').textContent(), 'Analys');
   assert.equal(await phone.page.locator('[data-testid="analysis-players"] th').nth(1).textContent(), 'felfrekvens');
@@ -98,14 +86,14 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
 });
 
 test('an unfinished game offers no analysis', async () => {
-  const res = await fetch(`${server.url}/api/tables`, {
+  const res = await fetch(`${env.server.url}/api/tables`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ game: 'backgammon', seats: ['open', 'ai:random'] }),
   });
   const { id } = await res.json();
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await page.goto(`${server.url}/t/${id}?replay`);
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await page.goto(`${env.server.url}/t/${id}?replay`);
   await page.locator('[data-testid="analysis"]').getByText('once it is over').waitFor();
   assert.equal(await page.locator('[data-testid="analyse"]').count(), 0);
   assert.deepEqual(errors, []);

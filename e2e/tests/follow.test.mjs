@@ -6,27 +6,15 @@
  * other instead of piling up.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, playOneMove, playOneMoveByKeyboard, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, playOneMove, playOneMoveByKeyboard, serverAndBrowser, shot } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 test('the computer\'s moves: every position drawn in turn, its checkers sliding in, the last one marked, the title cue', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
   await page.addInitScript(() => {
     localStorage.setItem('spelbord.speed', '"normal"');
     /** @type {number[]} */
@@ -47,7 +35,7 @@ test('the computer\'s moves: every position drawn in turn, its checkers sliding 
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'] });
   });
-  await createInLobby(page, server.url, 'tawla', {}, ['you', 'ai']);
+  await createInLobby(page, env.server.url, 'tawla', {}, ['you', 'ai']);
   const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
     && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
   for (let turn = 0; turn < 3; turn++) {
@@ -86,7 +74,7 @@ test('the computer\'s moves: every position drawn in turn, its checkers sliding 
 });
 
 test('at the instant speed the computer\'s moves are drawn in place', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
   await page.addInitScript(() => {
     localStorage.setItem('spelbord.speed', '"instant"');
     // @ts-ignore
@@ -96,7 +84,7 @@ test('at the instant speed the computer\'s moves are drawn in place', async () =
       if (document.querySelector('.board-svg .checker.arrived')) window.slid += 1;
     }).observe(document, { subtree: true, childList: true });
   });
-  await createInLobby(page, server.url, 'backgammon', { cube: 'off' }, ['you', 'ai']);
+  await createInLobby(page, env.server.url, 'backgammon', { cube: 'off' }, ['you', 'ai']);
   const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
     && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
   for (let turn = 0; turn < 2; turn++) {
@@ -125,7 +113,7 @@ const FOLLOWED = [
 
 for (const f of FOLLOWED) {
   test(`${f.game}: the computer's ${f.what}, and its last move is marked`, async () => {
-    const { context, page, errors } = await newPage(browser, 'desktop');
+    const { context, page, errors } = await newPage(env.browser, 'desktop');
     await page.addInitScript(({ moving, marked }) => {
       localStorage.setItem('spelbord.speed', '"normal"');
       /** @type {string[]} */
@@ -143,7 +131,7 @@ for (const f of FOLLOWED) {
         }
       }).observe(document, { subtree: true, childList: true });
     }, { moving: f.moving, marked: f.marked });
-    await createInLobby(page, server.url, f.game, f.options, ['you', 'ai']);
+    await createInLobby(page, env.server.url, f.game, f.options, ['you', 'ai']);
     const myTurn = () => page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
       && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
     let seed = 5;
@@ -167,8 +155,8 @@ for (const f of FOLLOWED) {
 }
 
 test('a match: the final position of a game stays on the board with the score until Next game', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await createInLobby(page, server.url, 'backgammon', { match: '5' }, ['you', 'ai']);
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await createInLobby(page, env.server.url, 'backgammon', { match: '5' }, ['you', 'ai']);
   let seed = 11;
   const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
   const between = page.locator('[data-testid="next-game"]');

@@ -11,11 +11,11 @@
  * lobby in every language: `i18n-{lang}-lobby.png`.
  */
 
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, createInLobby, launchBrowser, newPage, playOneMove, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, playOneMove, REPO, serverAndBrowser, shot } from '../lib/harness.mjs';
 
 const WEB = path.join(REPO, 'crates/server/web/js');
 const LANGS = ['en', 'sv', 'de', 'el', 'ar', 'fa'];
@@ -94,22 +94,13 @@ test('a missing key shows as itself, so that the page tests below would find it'
 
 // ---- in the browser ----
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 /** @type {Record<string, Catalogue>} */
 const cats = {};
 
 before(async () => {
   for (const lang of LANGS) cats[lang] = await catalogue(lang);
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
 });
 
 /**
@@ -146,8 +137,8 @@ function untranslated(text, lang) {
 
 for (const lang of LANGS) {
   test(`${lang}: the lobby and a Tawla board, every word in the language`, async () => {
-    const { context, page, errors } = await newPage(browser, 'desktop', { lang });
-    await page.goto(server.url + '/');
+    const { context, page, errors } = await newPage(env.browser, 'desktop', { lang });
+    await page.goto(env.server.url + '/');
     await page.waitForSelector('.game-card');
     const rtl = lang === 'ar' || lang === 'fa';
     assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [lang, rtl ? 'rtl' : 'ltr']);
@@ -160,7 +151,7 @@ for (const lang of LANGS) {
       assert.deepEqual(untranslated(await readable(page), lang), { keys: [], english: [] }, `${lang}: lobby, ${game}`);
       assert.doesNotMatch(await readable(page), /\b[A-Z]{2,4}-\d+\b/, `${lang}: no rule IDs in the lobby (${game})`);
     }
-    await createInLobby(page, server.url, 'tawla', {}, ['you', 'ai']);
+    await createInLobby(page, env.server.url, 'tawla', {}, ['you', 'ai']);
     await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
     const src = page.locator('.board-svg [data-state="src"]');
     if (await src.count()) await src.first().focus();
@@ -179,8 +170,8 @@ for (const lang of LANGS) {
 }
 
 test('the browser\'s language chooses the page\'s; the switch changes it and is remembered', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop', { locale: 'el-GR' });
-  await page.goto(server.url + '/');
+  const { context, page, errors } = await newPage(env.browser, 'desktop', { locale: 'el-GR' });
+  await page.goto(env.server.url + '/');
   await page.waitForSelector('.game-card');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'el');
   assert.equal((await page.locator('[data-testid="create"]').textContent())?.trim(), cats.el['lobby.create']);
@@ -197,8 +188,8 @@ test('the browser\'s language chooses the page\'s; the switch changes it and is 
 });
 
 test('a browser in a language not offered gets English', async () => {
-  const { context, page } = await newPage(browser, 'desktop', { locale: 'ja-JP' });
-  await page.goto(server.url + '/');
+  const { context, page } = await newPage(env.browser, 'desktop', { locale: 'ja-JP' });
+  await page.goto(env.server.url + '/');
   await page.waitForSelector('.game-card');
   assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['en', 'ltr']);
   await context.close();
@@ -218,9 +209,9 @@ const GAMES = {
 for (const lang of ['sv', 'ar']) {
   for (const size of /** @type {const} */ (['desktop', 'phone'])) {
     test(`${lang} at ${size}: every board, screenshots, nothing untranslated`, async () => {
-      const { context, page, errors } = await newPage(browser, size, { lang });
+      const { context, page, errors } = await newPage(env.browser, size, { lang });
       for (const [game, seats] of Object.entries(GAMES)) {
-        await createInLobby(page, server.url, game, {}, seats);
+        await createInLobby(page, env.server.url, game, {}, seats);
         await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
           && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -234,8 +225,8 @@ for (const lang of ['sv', 'ar']) {
 }
 
 test('sv: Stumphög\'s moves in the log are worded in Swedish, live and after a reload', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop', { lang: 'sv' });
-  await createInLobby(page, server.url, 'stumphog', {}, ['you', 'ai']);
+  const { context, page, errors } = await newPage(env.browser, 'desktop', { lang: 'sv' });
+  await createInLobby(page, env.server.url, 'stumphog', {}, ['you', 'ai']);
   let seed = 7;
   const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
   const moves = () => page.locator('[data-testid="log-move"] .mv').allTextContents();

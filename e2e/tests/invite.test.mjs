@@ -5,24 +5,12 @@
  * creator's lobby; no console errors.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, playOneMove, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, playOneMove, serverAndBrowser, shot } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** @param {import('playwright-core').Page} page */
 const myTurn = (page) => page.evaluate(() => {
@@ -34,10 +22,10 @@ const myTurn = (page) => page.evaluate(() => {
 const isOver = async (page) => (await page.locator('[data-testid="game-over"]').count()) > 0;
 
 test('two browsers play Läger to the end through an invite link, a third watches', async () => {
-  const alice = await newPage(browser, 'desktop');
-  const bob = await newPage(browser, 'phone');
-  const carol = await newPage(browser, 'desktop');
-  await createInLobby(alice.page, server.url, 'lager', { max_plies: '20' }, ['you', 'open']);
+  const alice = await newPage(env.browser, 'desktop');
+  const bob = await newPage(env.browser, 'phone');
+  const carol = await newPage(env.browser, 'desktop');
+  await createInLobby(alice.page, env.server.url, 'lager', { max_plies: '20' }, ['you', 'open']);
   const link = await alice.page.locator('.invite input').first().inputValue();
   assert.match(link, /\/t\/[0-9a-f]+\?seat=1$/);
   await shot(alice.page, 'invite-desktop');
@@ -76,7 +64,7 @@ test('two browsers play Läger to the end through an invite link, a third watche
     }
     if (plies === 4) {
       // The server restarts: every page reconnects and the game goes on.
-      await server.restart();
+      await env.server.restart();
       for (const who of [alice, bob, carol]) {
         await who.page.waitForFunction(() => document.querySelector('[data-testid="conn"]')?.textContent === 'live', null, { timeout: 30000 });
         // While the server was down, the browser reported the failed reconnection attempts.
@@ -99,9 +87,9 @@ test('two browsers play Läger to the end through an invite link, a third watche
 });
 
 test("a player's running tables show in the lobby", async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await createInLobby(page, server.url, 'stumphog', {}, ['you', 'open']);
-  await page.goto(server.url + '/');
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await createInLobby(page, env.server.url, 'stumphog', {}, ['you', 'open']);
+  await page.goto(env.server.url + '/');
   await page.waitForSelector('[data-testid="my-tables"] li');
   assert.ok(await page.locator('[data-testid="my-tables"] li').filter({ hasText: 'Stumphög' }).count() >= 1);
   assert.deepEqual(errors, []);

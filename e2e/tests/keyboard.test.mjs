@@ -7,24 +7,12 @@
  * when the turn comes.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, serverAndBrowser } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** @param {import('playwright-core').Page} page */
 async function waitForMyTurn(page) {
@@ -71,8 +59,8 @@ const GAMES = {
 
 for (const [game, seats] of Object.entries(GAMES)) {
   test(`${game}: a whole move typed in a few keys, no mouse`, async () => {
-    const { context, page, errors } = await newPage(browser, 'desktop');
-    await createInLobby(page, server.url, game, {}, seats);
+    const { context, page, errors } = await newPage(env.browser, 'desktop');
+    await createInLobby(page, env.server.url, game, {}, seats);
     await waitForMyTurn(page);
     const moves = () => page.locator('[data-testid="log-move"]').filter({ hasText: 'You:' }).count();
     const mine = await moves();
@@ -87,8 +75,8 @@ for (const [game, seats] of Object.entries(GAMES)) {
 }
 
 test('the arrow keys step through the legal choices; the keys are explained', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await createInLobby(page, server.url, 'backgammon', {}, ['you', 'ai']);
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await createInLobby(page, env.server.url, 'backgammon', {}, ['you', 'ai']);
   await waitForMyTurn(page);
   assert.match(await page.locator('[data-testid="keys-help"]').textContent() || '', /type a point's number/);
   await page.locator('.board-svg [data-state="src"]').first().focus();
@@ -105,7 +93,7 @@ test('the arrow keys step through the legal choices; the keys are explained', as
 });
 
 test('a sound when the turn comes: off by default, on when chosen', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
   await page.addInitScript(() => {
     /** @type {number[]} */
     const tones = [];
@@ -120,7 +108,7 @@ test('a sound when the turn comes: off by default, on when chosen', async () => 
       createGain() { return node(); }
     };
   });
-  await createInLobby(page, server.url, 'backgammon', {}, ['you', 'ai']);
+  await createInLobby(page, env.server.url, 'backgammon', {}, ['you', 'ai']);
   await waitForMyTurn(page);
   assert.equal(await page.locator('[data-testid="sound"]').isChecked(), false, 'off by default');
   await playByTyping(page);

@@ -7,24 +7,12 @@
  * Screenshots of every board at both sizes: `layout-{game}-{size}.png`.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, createInLobby, launchBrowser, newPage, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, serverAndBrowser, shot, SIZES } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** @type {Record<string, string[]>} */
 const GAMES = {
@@ -59,8 +47,8 @@ async function outOfSight(page, selector) {
 
 for (const size of /** @type {const} */ (['desktop', 'phone'])) {
   test(`${size}: the lobby's main button is on the screen`, async () => {
-    const { context, page, errors } = await newPage(browser, size);
-    await page.goto(server.url + '/');
+    const { context, page, errors } = await newPage(env.browser, size);
+    await page.goto(env.server.url + '/');
     await page.waitForSelector('.game-card');
     const seen = await outOfSight(page, '[data-testid="create"]');
     assert.deepEqual(seen.out, [], 'the Create button is in sight');
@@ -71,8 +59,8 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
 
   for (const [game, seats] of Object.entries(GAMES)) {
     test(`${size}: ${game}: every move button in sight at the first turn, big enough to tap`, async () => {
-      const { context, page, errors } = await newPage(browser, size);
-      await createInLobby(page, server.url, game, {}, seats);
+      const { context, page, errors } = await newPage(env.browser, size);
+      await createInLobby(page, env.server.url, game, {}, seats);
       await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
         && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
       // Buttons that would move: choose a piece, so that Undo and Confirm show.
@@ -95,8 +83,8 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
 // and tray stones are at least 44 px each way.
 for (const game of ['stumphog', 'lager']) {
   test(`phone: ${game}: every board target at least 44 × 44 px`, async () => {
-    const { context, page, errors } = await newPage(browser, 'phone');
-    await createInLobby(page, server.url, game, {}, GAMES[game]);
+    const { context, page, errors } = await newPage(env.browser, 'phone');
+    await createInLobby(page, env.server.url, game, {}, GAMES[game]);
     await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
       && document.querySelector('.board-svg [data-state="src"]'), null, { timeout: 60000 });
     const small = await page.evaluate(() => [...document.querySelectorAll('.board-svg [data-target]')]

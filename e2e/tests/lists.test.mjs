@@ -6,24 +6,12 @@
  * table not shown stays out of both lists.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newPage, shot, startServer } from '../lib/harness.mjs';
+import { newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /**
  * Creates a Tawla table with an open seat, shown in the lobby or not;
@@ -31,7 +19,7 @@ after(async () => {
  * @param {import('playwright-core').Page} page @param {boolean} listed
  */
 async function createTawla(page, listed) {
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   await page.click('[data-game="tawla"]');
   await page.selectOption('#seat-0', 'you');
   await page.selectOption('#seat-1', 'open');
@@ -42,12 +30,12 @@ async function createTawla(page, listed) {
 }
 
 test('an open table shown in the lobby is joined by a stranger, then watched as a live game', async () => {
-  const alice = await newPage(browser, 'desktop');
+  const alice = await newPage(env.browser, 'desktop');
   const hidden = await createTawla(alice.page, false);
   const shown = await createTawla(alice.page, true);
 
-  const bob = await newPage(browser, 'desktop');
-  await bob.page.goto(server.url + '/');
+  const bob = await newPage(env.browser, 'desktop');
+  await bob.page.goto(env.server.url + '/');
   const row = bob.page.locator(`[data-testid="open-tables"] li[data-table="${shown}"]`);
   await row.waitFor();
   assert.equal(await bob.page.locator(`[data-testid="open-tables"] li[data-table="${hidden}"]`).count(), 0, 'a table not shown is not listed');
@@ -57,8 +45,8 @@ test('an open table shown in the lobby is joined by a stranger, then watched as 
   await bob.page.click('[data-testid="join"]');
   await bob.page.waitForFunction(() => document.querySelector('.seats')?.textContent?.includes('You'));
 
-  const carol = await newPage(browser, 'desktop');
-  await carol.page.goto(server.url + '/');
+  const carol = await newPage(env.browser, 'desktop');
+  await carol.page.goto(env.server.url + '/');
   const live = carol.page.locator(`[data-testid="live-tables"] li[data-table="${shown}"]`);
   await live.waitFor();
   assert.equal(await carol.page.locator(`[data-testid="open-tables"] li[data-table="${shown}"]`).count(), 0, 'no longer open');

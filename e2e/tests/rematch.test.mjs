@@ -6,43 +6,31 @@
  * the new table to watch; nobody needs a new invite link.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seriousViolations } from '../lib/a11y.mjs';
-import { createInLobby, launchBrowser, newPage, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** @param {string} url */
 const tableId = (url) => /** @type {string} */ (new URL(url).pathname.split('/')[2]);
 
 /** @param {string} id */
-const tableOf = async (id) => (await fetch(`${server.url}/api/tables/${id}`)).json();
+const tableOf = async (id) => (await fetch(`${env.server.url}/api/tables/${id}`)).json();
 
 test('a rematch asked for by one player brings the other and offers the spectator to watch', async () => {
-  const alice = await newPage(browser, 'desktop');
-  const bob = await newPage(browser, 'phone');
-  const carol = await newPage(browser, 'desktop');
-  await createInLobby(alice.page, server.url, 'stortok', { players: '3' }, ['you', 'open', 'ai']);
+  const alice = await newPage(env.browser, 'desktop');
+  const bob = await newPage(env.browser, 'phone');
+  const carol = await newPage(env.browser, 'desktop');
+  await createInLobby(alice.page, env.server.url, 'stortok', { players: '3' }, ['you', 'open', 'ai']);
   const link = await alice.page.locator('.invite input').first().inputValue();
   const oldId = tableId(alice.page.url());
   await bob.page.goto(link);
   await bob.page.click('[data-testid="join"]');
   await bob.page.waitForFunction(() => document.querySelector('[data-testid="conn"]')?.textContent === 'live');
-  await carol.page.goto(`${server.url}/t/${oldId}`);
+  await carol.page.goto(`${env.server.url}/t/${oldId}`);
   await carol.page.waitForFunction(() => document.querySelector('[data-testid="conn"]')?.textContent === 'live');
 
   // Alice resigns; everyone sees the end.

@@ -5,30 +5,18 @@
  * before it starts; continuing a seat on another device with its link.
  */
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, launchBrowser, newPage, playOneMove, shot, startServer } from '../lib/harness.mjs';
+import { createInLobby, newPage, playOneMove, serverAndBrowser, shot } from '../lib/harness.mjs';
 
-/** @type {import('../lib/harness.mjs').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+/** The server and the browser of this file's tests. */
+const env = serverAndBrowser();
 
 /** The table as a spectator sees it, from the API. @param {string} url */
 async function tableOf(url) {
   const id = /\/t\/([0-9a-f]{24})/.exec(url)?.[1];
   assert.ok(id, `a table address: ${url}`);
-  const response = await fetch(`${server.url}/api/tables/${id}`);
+  const response = await fetch(`${env.server.url}/api/tables/${id}`);
   return response.json();
 }
 
@@ -37,8 +25,8 @@ const myTurn = (page) => page.waitForFunction(() => document.querySelector('.sta
   && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
 
 test('the inactivity rule is chosen when creating a table and shown in the lobby and at the table', async () => {
-  const { context, page, errors } = await newPage(browser, 'desktop');
-  await page.goto(server.url + '/');
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await page.goto(env.server.url + '/');
   await page.click('[data-game="stumphog"]');
   await page.selectOption('[data-testid="inactivity-seconds"]', '300');
   await page.selectOption('[data-testid="inactivity-then"]', 'ai');
@@ -53,7 +41,7 @@ test('the inactivity rule is chosen when creating a table and shown in the lobby
   assert.equal(await page.locator('[data-testid="table-inactivity"]').textContent(),
     'Away rule: No move for 5 minutes: the computer takes over');
 
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   const row = page.locator('[data-testid="my-tables"] li').filter({ hasText: 'Stumphög' }).first();
   await row.waitFor();
   assert.equal(await row.locator('[data-testid="inactivity"]').textContent(), 'No move for 5 minutes: the computer takes over');
@@ -65,9 +53,9 @@ test('the inactivity rule is chosen when creating a table and shown in the lobby
 });
 
 test('resigning asks first; keeping on plays on; resigning ends the game as lost for everyone', async () => {
-  const alice = await newPage(browser, 'desktop');
-  const bob = await newPage(browser, 'desktop');
-  await createInLobby(alice.page, server.url, 'tawla', {}, ['you', 'open']);
+  const alice = await newPage(env.browser, 'desktop');
+  const bob = await newPage(env.browser, 'desktop');
+  await createInLobby(alice.page, env.server.url, 'tawla', {}, ['you', 'open']);
   const link = await alice.page.locator('.invite input').first().inputValue();
   await bob.page.goto(link);
   await bob.page.click('[data-testid="join"]');
@@ -103,9 +91,9 @@ test('resigning asks first; keeping on plays on; resigning ends the game as lost
 });
 
 test('the creator closes a table before it starts; nobody else sees the button', async () => {
-  const alice = await newPage(browser, 'desktop');
-  const bob = await newPage(browser, 'phone');
-  await createInLobby(alice.page, server.url, 'lager', {}, ['you', 'open']);
+  const alice = await newPage(env.browser, 'desktop');
+  const bob = await newPage(env.browser, 'phone');
+  await createInLobby(alice.page, env.server.url, 'lager', {}, ['you', 'open']);
   const link = await alice.page.locator('.invite input').first().inputValue();
   await bob.page.goto(link);
   await bob.page.locator('[data-testid="join"]').waitFor();
@@ -132,9 +120,9 @@ test('the creator closes a table before it starts; nobody else sees the button',
 });
 
 test('"Continue on another device" gives a link that plays the same seat elsewhere', async () => {
-  const desk = await newPage(browser, 'desktop');
-  const phone = await newPage(browser, 'phone');
-  await createInLobby(desk.page, server.url, 'tawla', {}, ['you', 'ai']);
+  const desk = await newPage(env.browser, 'desktop');
+  const phone = await newPage(env.browser, 'phone');
+  await createInLobby(desk.page, env.server.url, 'tawla', {}, ['you', 'ai']);
   await desk.page.click('[data-testid="seat-link"]');
   const field = desk.page.locator('.seat-url input');
   await field.waitFor();
