@@ -7,18 +7,27 @@
  * errors anywhere.
  */
 
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, createInLobby, newPage, playOneMoveByKeyboard, playToEnd, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { SIZES, createInLobby, launchBrowser, newPage, playOneMoveByKeyboard, playToEnd, shot, startServer } from '../lib/harness.mjs';
 
-/** The server and the browser of this file's tests. */
-const env = serverAndBrowser();
+/** @type {import('../lib/harness.mjs').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
 /** @type {string[]} */
 let gameIds = [];
 
 before(async () => {
-  const res = await fetch(`${env.server.url}/api/games`);
+  server = await startServer();
+  browser = await launchBrowser();
+  const res = await fetch(`${server.url}/api/games`);
   gameIds = (await res.json()).games.map((/** @type {any} */ g) => g.id);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
 });
 
 /**
@@ -39,8 +48,8 @@ const SETUPS = {
 describe('each game against the computer', () => {
   test('the lobby lists every game and looks right', async () => {
     for (const size of /** @type {const} */ (['desktop', 'phone'])) {
-      const { context, page, errors } = await newPage(env.browser, size);
-      await page.goto(env.server.url + '/');
+      const { context, page, errors } = await newPage(browser, size);
+      await page.goto(server.url + '/');
       await page.waitForSelector('.game-card');
       const shown = await page.locator('.game-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-game')));
       assert.deepEqual(shown, gameIds);
@@ -55,8 +64,8 @@ describe('each game against the computer', () => {
       // A game renamed or dropped from the catalogue fails here.
       assert.ok(gameIds.includes(id), `${id} is not in this server's catalogue`);
       const setup = SETUPS[id];
-      const { context, page, errors } = await newPage(env.browser, 'desktop');
-      await createInLobby(page, env.server.url, id, setup.options, setup.seats);
+      const { context, page, errors } = await newPage(browser, 'desktop');
+      await createInLobby(page, server.url, id, setup.options, setup.seats);
       const tableUrl = page.url();
       let reloaded = false;
       let phoneShot = false;
@@ -170,7 +179,7 @@ describe('each game against the computer', () => {
       assert.equal(await page.locator('[data-testid="replay-pos"]').textContent(), last);
       await shot(page, `${id}-replay`);
       const href = await page.locator('[data-testid="download"]').getAttribute('href');
-      const record = await (await fetch(env.server.url + href)).json();
+      const record = await (await fetch(server.url + href)).json();
       assert.equal(record.game, id);
       assert.ok(Array.isArray(record.actions) && record.actions.length > 0);
       if (id === 'lager') {
