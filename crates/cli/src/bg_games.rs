@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use spelbord_engine::backgammon::Backgammon;
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::tables::{Phase, TablesAction};
-use spelbord_engine::{DynState, GameState, Record, Viewer, find_game};
+use spelbord_engine::{DynState, GameState, Record, Viewer};
 
 /// One decision of a game: a play with its roll, or a cube action.
 pub struct Turn {
@@ -59,16 +59,7 @@ pub fn read(record: &Record, format: &str) -> Result<BackgammonGames> {
         );
     }
     record.replay().context("the record does not replay")?;
-    let game = find_game(&record.game)?;
-    let options = spelbord_engine::Options::from_map(
-        &record.game,
-        game.option_specs(),
-        record
-            .options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    )?;
-    let mut state = game.new_state(&options)?;
+    let mut state = record.start_state()?;
     let mut games: Vec<GameTurns> = Vec::new();
     let mut dice = [0u8; 2];
     for text in &record.actions {

@@ -74,6 +74,19 @@ impl Record {
         serde_json::to_string_pretty(self).expect("a record serializes")
     }
 
+    /// The game's start position under the record's options.
+    pub fn start_state(&self) -> Result<Box<dyn DynState>> {
+        let game = find_game(&self.game)?;
+        let options = Options::from_map(
+            &self.game,
+            game.option_specs(),
+            self.options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        )?;
+        game.new_state(&options)
+    }
+
     /// Replays every action from the start. Fails with the index of the first
     /// action that cannot be read or is illegal, or if the stated result
     /// differs from the replayed one.
@@ -84,15 +97,7 @@ impl Record {
                 self.format
             )));
         }
-        let game = find_game(&self.game)?;
-        let options = Options::from_map(
-            &self.game,
-            game.option_specs(),
-            self.options
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string())),
-        )?;
-        let mut state = game.new_state(&options)?;
+        let mut state = self.start_state()?;
         for (index, action) in self.actions.iter().enumerate() {
             state
                 .apply_recorded(action)

@@ -15,7 +15,7 @@ use serde::Serialize;
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::{
     DynState, Error as EngineError, Game, GameState, GameVisitor, Notation, Player, Record, Turn,
-    find_game, visit_game,
+    visit_game,
 };
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -336,17 +336,7 @@ fn replay<G: Game>(
 ) -> Result<(G::State, Vec<<G::State as GameState>::Action>), AnalysisError> {
     // Check the whole record (result and outcome too) first.
     record.replay().map_err(AnalysisError::Record)?;
-    let game = find_game(&record.game).map_err(AnalysisError::Record)?;
-    let options = spelbord_engine::Options::from_map(
-        &record.game,
-        game.option_specs(),
-        record
-            .options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    )
-    .map_err(AnalysisError::Record)?;
-    let mut state: Box<dyn DynState> = game.new_state(&options).map_err(AnalysisError::Record)?;
+    let mut state: Box<dyn DynState> = record.start_state().map_err(AnalysisError::Record)?;
     let start = concrete::<G>(state.as_ref()).clone();
     let mut actions = Vec::with_capacity(record.actions.len());
     for text in &record.actions {
