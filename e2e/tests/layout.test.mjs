@@ -45,6 +45,19 @@ async function outOfSight(page, selector) {
   }, selector);
 }
 
+/**
+ * How far the board's bottom edge stays above the top of the row of
+ * buttons (negative: the buttons cover the board).
+ * @param {import('playwright-core').Page} page
+ */
+async function boardAboveButtons(page) {
+  return page.evaluate(() => {
+    const board = /** @type {Element} */ (document.querySelector('.board-svg')).getBoundingClientRect();
+    const buttons = /** @type {Element} */ (document.querySelector('.controls')).getBoundingClientRect();
+    return Math.round(buttons.top - board.bottom);
+  });
+}
+
 for (const size of /** @type {const} */ (['desktop', 'phone'])) {
   test(`${size}: the lobby's main button is on the screen`, async () => {
     const { context, page, errors } = await newPage(env.browser, size);
@@ -71,6 +84,7 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
       await shot(page, `layout-${game}-${size}`);
       assert.ok(await page.locator('.controls button').count() > 0);
       assert.deepEqual(seen.out, [], `${game} at ${size}: move buttons in sight`);
+      if (size === 'phone') assert.ok(await boardAboveButtons(page) >= 0, `${game}: the board ends above the buttons`);
       const fields = await outOfSight(page, 'main button, main select, main input:not([type=range]), main a.btn');
       assert.deepEqual(fields.small, [], `${game} at ${size}: tap targets of 44 px`);
       assert.deepEqual(errors, []);
@@ -79,21 +93,74 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
   }
 }
 
-// Board targets on a phone, measured: Stumphög's piles and Läger's squares
-// and tray stones are at least 44 px each way.
-for (const game of ['stumphog', 'lager']) {
-  test(`phone: ${game}: every board target at least 44 × 44 px`, async () => {
+// Board targets on a phone, measured at the first turn: every target of
+// every board (the tables games' points, bar and tray, High-O Gammon's and
+// Tric-Trac's fields and the stones to enter, Stumphög's piles, Läger's
+// squares and tray stones, Stortok's hand cards and pile) is at least 44 px
+// each way (a finger needs both: the targets stand in rows and columns),
+// and no two overlap (a tap lands on one target only).
+for (const game of Object.keys(GAMES)) {
+  test(`phone: ${game}: every board target at least 44 × 44 px, none overlapping`, async () => {
     const { context, page, errors } = await newPage(env.browser, 'phone');
     await createInLobby(page, env.server.url, game, {}, GAMES[game]);
+    // The first turn (in Stumphög it may offer only a button to bat in).
     await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
-      && document.querySelector('.board-svg [data-state="src"]'), null, { timeout: 60000 });
-    const small = await page.evaluate(() => [...document.querySelectorAll('.board-svg [data-target]')]
-      .map((el) => ({ id: el.getAttribute('data-target'), r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width < 44 || r.height < 44)
-      .map(({ id, r }) => `${id} ${Math.round(r.width)}×${Math.round(r.height)}`));
-    assert.ok(await page.locator('.board-svg [data-target]').count() > 10);
-    assert.deepEqual(small, [], `${game}: targets under 44 px`);
+      && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const seen = await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('.board-svg [data-target]')]
+        .map((el) => ({ id: el.getAttribute('data-target'), r: el.getBoundingClientRect() }));
+      const small = boxes.filter(({ r }) => r.width < 44 || r.height < 44)
+        .map(({ id, r }) => `${id} ${Math.round(r.width)}×${Math.round(r.height)}`);
+      // Boxes that share an edge touch; an overlap is more than half a pixel.
+      const overlaps = [];
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i].r;
+          const b = boxes[j].r;
+          const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (w > 0.5 && h > 0.5) overlaps.push(`${boxes[i].id} and ${boxes[j].id} by ${Math.round(w)}×${Math.round(h)}`);
+        }
+      }
+      return { count: boxes.length, small, overlaps };
+    });
+    await shot(page, `targets-${game}-phone`);
+    assert.ok(seen.count >= (game === 'stortok' ? 5 : 10), `${game}: ${seen.count} targets`);
+    assert.deepEqual(seen.small, [], `${game}: targets under 44 px`);
+    assert.deepEqual(seen.overlaps, [], `${game}: targets overlapping`);
     assert.deepEqual(errors, []);
     await context.close();
   });
 }
+
+// On a phone the buttons stay at the foot of the screen; when they take
+// more rows (a Stumpvarning, the bat-in and pass buttons beside Undo and
+// Confirm), the board shrinks to end above them instead of running under
+// them (Stumphög's bottom strip was cut off). A row like the Stumpvarning's
+// is added to the buttons here.
+test('phone: stumphog: the board ends above the buttons when they take more rows', async () => {
+  const { context, page, errors } = await newPage(env.browser, 'phone');
+  await createInLobby(page, env.server.url, 'stumphog', {}, GAMES.stumphog);
+  await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+    && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.ok(await boardAboveButtons(page) >= 0, 'one row: the board ends above the buttons');
+  const before = await page.evaluate(() => document.querySelector('.board-svg')?.getBoundingClientRect().height);
+  await page.evaluate(() => {
+    const row = document.createElement('div');
+    row.className = 'inline-prompt alarm';
+    row.textContent = 'Stumpvarning! Two rows of words to make this row as tall as a warning is on a phone.';
+    document.querySelector('.controls')?.prepend(row);
+  });
+  // The board is fitted again when the buttons' size changes (two frames).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const after = await page.evaluate(() => document.querySelector('.board-svg')?.getBoundingClientRect().height || 0);
+  assert.ok(after < (before || 0), `the board shrank (${before} px to ${after} px)`);
+  assert.ok(await boardAboveButtons(page) >= 0, 'two rows: the board ends above the buttons');
+  const seen = await outOfSight(page, '.controls button');
+  assert.deepEqual(seen.out, [], 'the buttons in sight');
+  await shot(page, 'layout-stumphog-phone-rows');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

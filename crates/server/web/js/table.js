@@ -176,14 +176,20 @@ class TableView {
         this.wasPortrait = this.ctx().portrait;
         this.renderBoard();
       }
+      this.fitBoard();
     };
     window.addEventListener('resize', this.resizeHandler);
+    // The status and the rows of buttons grow and shrink with what they say.
+    this.sizeWatch = new ResizeObserver(() => this.fitBoard());
+    this.sizeWatch.observe(this.statusBar);
+    this.sizeWatch.observe(this.controls);
   }
 
   close() {
     this.socket.close();
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.resizeHandler);
+    this.sizeWatch.disconnect();
   }
 
   // ---- the page skeleton (built once) ----
@@ -628,6 +634,7 @@ class TableView {
     this.renderStatus();
     this.renderBoard();
     this.renderControls();
+    this.fitBoard();
     this.renderSeats();
     this.renderSeatMenu();
     this.renderInvites();
@@ -688,6 +695,22 @@ class TableView {
       if (again && active && (active === document.body || !document.contains(active))) again.focus();
     }
     this.renderOverlay();
+  }
+
+  /**
+   * On a phone, holds the board to the room between the status bar and the
+   * buttons (which stay at the foot of the screen), so that they never
+   * cover its bottom strip, however many rows they take.
+   */
+  fitBoard() {
+    if (!window.matchMedia('(max-width: 900px)').matches) {
+      this.boardBox.style.removeProperty('--board-room');
+      return;
+    }
+    const top = this.boardBox.getBoundingClientRect().top + window.scrollY;
+    const buttons = this.controls.getBoundingClientRect().height;
+    const room = Math.floor(window.innerHeight - top - buttons - 12);
+    this.boardBox.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
   }
 
   renderOverlay() {

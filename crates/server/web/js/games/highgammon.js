@@ -130,20 +130,38 @@ function summary(obs) {
 // ---- drawing ----
 
 const SIZE = 1000;
-const EDGE = 20;
-const CORNER = 260;
-const DEPTH = 260;
-const PW = (SIZE - 2 * EDGE - 2 * CORNER) / 6;
-const R = 33;
+
+/**
+ * Where the board's parts are drawn: the edge, the rest fields' corners,
+ * the points' depth, width and stones. On a phone (the board 374 px wide)
+ * the corners and points are shallower, so that every field is at least
+ * 44 px each way and the points of two sides do not meet at a corner.
+ * @typedef {{EDGE: number, CORNER: number, DEPTH: number, PW: number, R: number, SHOWN: number, phone: boolean}} Geometry
+ * @param {boolean} phone
+ * @returns {Geometry}
+ */
+function geometry(phone) {
+  const EDGE = phone ? 12 : 20;
+  const CORNER = phone ? 124 : 260;
+  const DEPTH = CORNER;
+  return { EDGE, CORNER, DEPTH, PW: (SIZE - 2 * EDGE - 2 * CORNER) / 6, R: phone ? 30 : 33, SHOWN: phone ? 2 : 4, phone };
+}
+
+/** The distance from a point's outer edge to its k-th stone. @param {Geometry} G @param {number} k */
+function stoneDepth(G, k) {
+  return G.phone ? G.R + 4 + k * (2 * G.R - 2) : 40 + k * (2 * G.R - 4);
+}
 
 /**
  * Where a field sits on screen for a viewer at board seat `v`: its anchor
  * on the outer edge, the inward direction, and (for points) the direction
  * along the side.
+ * @param {Geometry} G
  * @param {number} r ring index 0..27
  * @param {number} v the viewer's board seat
  */
-function place(r, v) {
+function place(G, r, v) {
+  const { EDGE, CORNER, PW } = G;
   const side = Math.floor(r / 7);
   const i = r % 7; // 0..5 points, 6 the corner after them
   const q = (side - v + 4) % 4;
@@ -165,10 +183,12 @@ function place(r, v) {
 
 /**
  * A stone; `from` is where it slides in from (absolute), when it does.
+ * @param {Geometry} G
  * @param {number} cx @param {number} cy @param {string} colour @param {string} [cls]
  * @param {{x: number, y: number, ms: number} | null} [from]
  */
-function stone(cx, cy, colour, cls = '', from = null) {
+function stone(G, cx, cy, colour, cls = '', from = null) {
+  const R = G.R;
   const style = from ? `--dx: ${Math.round(from.x - cx)}px; --dy: ${Math.round(from.y - cy)}px; --slide-ms: ${from.ms}ms` : null;
   return s('g', { class: `hg-stone hg-${colour} ${cls}${from ? ' arrived' : ''}`.trim(), style },
     s('circle', { cx, cy, r: R, class: 'hg-stone-body' }),
@@ -177,22 +197,23 @@ function stone(cx, cy, colour, cls = '', from = null) {
 
 /**
  * Where a stone on a field stands, roughly (the bar and the stones to enter
- * are in the middle). @param {number} code @param {number} v the viewer's side
+ * are in the middle). @param {Geometry} G @param {number} code @param {number} v the viewer's side
  */
-function spot(code, v) {
+function spot(G, code, v) {
   if (code < 1 || code > FIELDS) return { x: SIZE / 2, y: SIZE / 2 };
-  const pos = place(code - 1, v);
-  return { x: pos.x + pos.inward[0] * 40, y: pos.y + pos.inward[1] * 40 };
+  const pos = place(G, code - 1, v);
+  const d = stoneDepth(G, 0);
+  return { x: pos.x + pos.inward[0] * d, y: pos.y + pos.inward[1] * d };
 }
 
 /**
  * Where the last move's stones slide in from, per field they landed on:
  * the steps of one stone (5/9 9/12) make one slide; stones borne off
  * just leave.
- * @param {Step[]} play @param {number} v @param {number} ms
+ * @param {Geometry} G @param {Step[]} play @param {number} v @param {number} ms
  * @returns {Map<number, {x: number, y: number, ms: number}>}
  */
-function slidesOf(play, v, ms) {
+function slidesOf(G, play, v, ms) {
   /** @type {{from: number, to: number}[]} */
   const paths = [];
   for (const st of play) {
@@ -202,7 +223,7 @@ function slidesOf(play, v, ms) {
   }
   const out = new Map();
   for (const { from, to } of paths) {
-    if (to >= 1 && to <= FIELDS && from !== to) out.set(to, { ...spot(from, v), ms });
+    if (to >= 1 && to <= FIELDS && from !== to) out.set(to, { ...spot(G, from, v), ms });
   }
   return out;
 }
@@ -213,6 +234,8 @@ function slidesOf(play, v, ms) {
  */
 function render(ctx) {
   const obs = ctx.obs;
+  const G = geometry(!!ctx.portrait);
+  const { EDGE, CORNER, DEPTH, PW, R } = G;
   const players = /** @type {any[]} */ (obs.players);
   const me = ctx.seat !== null && ctx.seat < players.length ? ctx.seat : 0;
   const v = players[me].seat;
@@ -232,7 +255,7 @@ function render(ctx) {
   const lastClass = (code) => (lastTo.has(code) ? ' last-to' : lastFrom.has(code) ? ' last-from' : '');
   const colourOf = (/** @type {number} */ p) => COLOURS[players[p].colour] || 'blue';
   const m = mover(obs);
-  const slides = ctx.slideMs && ctx.last ? slidesOf(lastPlay, v, ctx.slideMs) : new Map();
+  const slides = ctx.slideMs && ctx.last ? slidesOf(G, lastPlay, v, ctx.slideMs) : new Map();
   const slider = ctx.last ? ctx.last.seat : -1;
   /** Start and goal marks by ring index. @type {Map<number, string[]>} */
   const marks = new Map();
@@ -255,7 +278,7 @@ function render(ctx) {
   const drawnText = [];
   for (let r = 0; r < FIELDS; r++) {
     const code = r + 1;
-    const pos = place(r, v);
+    const pos = place(G, r, v);
     const counts = b.fields[r];
     const isSrc = srcs.has(code);
     const isDest = dests.has(code);
@@ -268,10 +291,11 @@ function render(ctx) {
       parts.push(s('rect', { x: pos.x - CORNER / 2, y: pos.y - CORNER / 2, width: CORNER, height: CORNER, class: 'hit' }));
       const present = counts.map((n, p) => ({ n, p })).filter((x) => x.n > 0);
       present.forEach(({ n, p }, k) => {
-        const off = present.length === 1 ? [[0, 0]] : [[-30, -30], [30, -30], [-30, 30], [30, 30]];
+        const o = G.phone ? 24 : 30;
+        const off = present.length === 1 ? [[0, 0]] : [[-o, -o], [o, -o], [-o, o], [o, o]];
         const [dx, dy] = off[k] || [0, 0];
         const hl = p === m && isSrc ? (selected ? 'selected' : 'src') : moved.has(code) && p === m ? 'moved' : '';
-        parts.push(stone(pos.x + dx, pos.y + dy, colourOf(p), hl, p === slider ? slides.get(code) : null));
+        parts.push(stone(G, pos.x + dx, pos.y + dy, colourOf(p), hl, p === slider ? slides.get(code) : null));
         if (n > 1) parts.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
       });
       if (isDest) parts.push(s('circle', { cx: pos.x, cy: pos.y, r: R * 0.6, class: 'dest-marker' }));
@@ -284,9 +308,11 @@ function render(ctx) {
       const c = [pos.x - px * (PW / 2 - 3), pos.y - py * (PW / 2 - 3)];
       const dark = r % 2 === 0;
       parts.push(s('path', { d: `M ${a[0]} ${a[1]} L ${c[0]} ${c[1]} L ${tip[0]} ${tip[1]} Z`, class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
-      const hx = Math.min(a[0], c[0], tip[0]);
-      const hy = Math.min(a[1], c[1], tip[1]);
-      parts.push(s('rect', { x: hx, y: hy, width: Math.max(a[0], c[0], tip[0]) - hx, height: Math.max(a[1], c[1], tip[1]) - hy, class: 'hit' }));
+      // The hit area: the point's whole width and depth.
+      const ends = [[pos.x + px * PW / 2, pos.y + py * PW / 2], [pos.x - px * PW / 2 + ix * DEPTH, pos.y - py * PW / 2 + iy * DEPTH]];
+      const hx = Math.min(ends[0][0], ends[1][0]);
+      const hy = Math.min(ends[0][1], ends[1][1]);
+      parts.push(s('rect', { x: hx, y: hy, width: Math.abs(ends[0][0] - ends[1][0]), height: Math.abs(ends[0][1] - ends[1][1]), class: 'hit' }));
       // Start and goal marks on the outer edge.
       fieldMarks.forEach((mark, k) => {
         const [kind, colour] = mark.split(':');
@@ -299,21 +325,21 @@ function render(ctx) {
       const owner = counts.findIndex((n) => n > 0);
       if (owner >= 0) {
         const n = counts[owner];
-        const shown = Math.min(n, 4);
+        const shown = Math.min(n, G.SHOWN);
         for (let k = 0; k < shown; k++) {
-          const d = 40 + k * (2 * R - 4);
+          const d = stoneDepth(G, k);
           const last = k === shown - 1;
           const hl = last && owner === m && isSrc ? (selected ? 'selected' : 'src') : last && moved.has(code) && owner === m ? 'moved' : '';
-          parts.push(stone(pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl, last && owner === slider ? slides.get(code) : null));
+          parts.push(stone(G, pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl, last && owner === slider ? slides.get(code) : null));
         }
-        if (n > 4) {
-          const d = 40 + 3 * (2 * R - 4);
+        if (n > G.SHOWN) {
+          const d = stoneDepth(G, G.SHOWN - 1);
           drawnText.push(s('text', { x: pos.x + ix * d, y: pos.y + iy * d, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
         }
       }
       if (isDest) {
-        const k = Math.min(owner >= 0 ? counts[owner] : 0, 3);
-        const d = 40 + k * (2 * R - 4);
+        const k = Math.min(owner >= 0 ? counts[owner] : 0, G.SHOWN - 1);
+        const d = stoneDepth(G, k);
         parts.push(s('circle', { cx: pos.x + ix * d, cy: pos.y + iy * d, r: R * 0.55, class: 'dest-marker' }));
       }
       // The field's number, just inside the tip.
@@ -337,15 +363,19 @@ function render(ctx) {
   /** @type {import('../dom.js').Child[]} */
   const rows = [];
   players.forEach((p, i) => {
-    const y = cy - 50 + i * 30;
-    rows.push(s('circle', { cx: cx - 160, cy: y, r: 10, class: `hg-stone-body hg-${colourOf(i)}-fill` }));
+    const y = G.phone ? cy - 130 + i * 44 : cy - 50 + i * 30;
+    rows.push(s('circle', { cx: cx - (G.phone ? 240 : 160), cy: y, r: G.phone ? 14 : 10, class: `hg-stone-body hg-${colourOf(i)}-fill` }));
     const bits = [t('hg.bar_short', { n: b.bar[i] })];
     if (obs.game === 'tric-trac') bits.push(t('hg.enter_short', { n: b.waiting[i] }));
     else bits.push(t('hg.off_short', { n: b.off[i] }));
     if (!p.active) bits.push(t('hg.out'));
-    rows.push(s('text', { x: cx - 142, y: y + 6, class: `hg-centre-text${i === m ? ' to-move' : ''}` }, `${colourName(p.colour)}: ${bits.join(' · ')}`));
+    rows.push(s('text', { x: cx - (G.phone ? 215 : 142), y: y + (G.phone ? 10 : 6), class: `hg-centre-text${i === m ? ' to-move' : ''}` }, `${colourName(p.colour)}: ${bits.join(' · ')}`));
   });
   layers.push(s('g', { role: 'img', 'aria-label': players.map((p, i) => `${colourName(p.colour)}: ${t('hg.on_bar', { n: b.bar[i] })}, ${obs.game === 'tric-trac' ? t('hg.to_enter', { n: b.waiting[i] }) : t('hg.borne_off', { n: b.off[i] })}`).join('; ') }, rows));
+  // The stones to enter and the tray to bear off to: on a phone big enough
+  // to tap.
+  const src = G.phone ? { x: cx - 230, y: cy + 40, w: 220, h: 130 } : { x: cx - 170, y: cy + 72, w: 150, h: 76 };
+  const tray = G.phone ? { x: cx + 10, w: 180 } : { x: cx + 10, w: 120 };
   if (myTurn) {
     const barSrc = srcs.has(BAR_CODE);
     const inSrc = srcs.has(IN_CODE);
@@ -356,24 +386,26 @@ function render(ctx) {
       const shown = barSrc ? t('hg.bar_short', { n: b.bar[m] }) : t('hg.in_short', { n: b.waiting[m] });
       layers.push(target(code, `${shown}: ${barSrc ? t('hg.bar_enter') : t('hg.in_enter')}`,
         { class: 'can-pick', 'data-drag': 'yes', 'data-state': sel ? 'selected' : 'src' },
-        s('rect', { x: cx - 170, y: cy + 72, width: 150, height: 76, rx: 12, class: `hg-source${sel ? ' selected' : ''}` }),
-        stone(cx - 128, cy + 110, colourOf(m), sel ? 'selected' : 'src'),
-        s('text', { x: cx - 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, shown)));
+        s('rect', { x: src.x, y: src.y, width: src.w, height: src.h, rx: 12, class: `hg-source${sel ? ' selected' : ''}` }),
+        stone(G, src.x + 42, src.y + src.h / 2, colourOf(m), sel ? 'selected' : 'src'),
+        s('text', { x: src.x + src.w * 0.67, y: src.y + src.h / 2 + 7, class: 'hg-centre-text', 'text-anchor': 'middle' }, shown)));
     }
     if (dests.has(OFF_CODE)) {
       layers.push(target('off', t('hg.bear_off_dest'), { class: 'can-pick', 'data-state': 'dest' },
-        s('rect', { x: cx + 10, y: cy + 72, width: 120, height: 76, rx: 12, class: 'hg-source dest' }),
-        s('text', { x: cx + 70, y: cy + 117, class: 'hg-centre-text', 'text-anchor': 'middle' }, t('hg.bear_off'))));
+        s('rect', { x: tray.x, y: src.y, width: tray.w, height: src.h, rx: 12, class: 'hg-source dest' }),
+        s('text', { x: tray.x + tray.w / 2, y: src.y + src.h / 2 + 7, class: 'hg-centre-text', 'text-anchor': 'middle' }, t('hg.bear_off'))));
     }
   }
   if (Array.isArray(obs.dice)) {
     const values = obs.dice.slice();
     const used = usedDice(values, pick.steps.map((st) => st.die));
-    layers.push(diceRow(cx, cy - 120, 56, values, used, { roll: true, label: t('board.rolled', { who: colourName(players[m].colour), dice: listText(values.map(String)) }) }));
+    layers.push(diceRow(cx, G.phone ? cy - 200 : cy - 120, G.phone ? 76 : 56, values, used, { roll: true, label: t('board.rolled', { who: colourName(players[m].colour), dice: listText(values.map(String)) }) }));
   }
-  if (obs.cube) layers.push(cube(cx + 170, cy + 110, 50, obs.cube, t('sum.stake_label', { n: obs.cube })));
+  if (obs.cube) layers.push(cube(G.phone ? cx + 260 : cx + 170, cy + 105, G.phone ? 64 : 50, obs.cube, t('sum.stake_label', { n: obs.cube })));
   const label = t(obs.game === 'tric-trac' ? 'hg.board_trictrac' : 'hg.board', { colour: colourName(players[me].colour) });
-  return svgRoot(SIZE, SIZE, label, layers);
+  const svg = svgRoot(SIZE, SIZE, label, layers);
+  if (G.phone) svg.classList.add('hg-phone');
+  return svg;
 }
 
 /** @param {ActionInfo} action */

@@ -258,18 +258,24 @@ function render(ctx) {
 
   // My hand.
   const hand = obs.hand || [];
-  // One row on a wide table; rows of up to nine, overlapping, on a tall one.
-  const perRow = tall ? 9 : Math.max(hand.length, 1);
+  // One row on a wide table. On a tall one (a phone) the cards are larger,
+  // in rows of up to seven side by side, each at least 44 px wide there; two
+  // rows stand apart, a third and more overlap the one below.
+  const handScale = tall ? 96 / CW : 1;
+  const hw = CW * handScale;
+  const hh = CH * handScale;
+  const perRow = tall ? 7 : Math.max(hand.length, 1);
   const rowsOfHand = Math.max(1, Math.ceil(hand.length / perRow));
-  const avail = W - (tall ? 40 : 120);
+  const rowPitch = rowsOfHand <= 2 ? hh + 40 : 74;
+  const avail = W - (tall ? 20 : 120);
   /** @param {number} i */
   const spot = (i) => {
     const row = Math.floor(i / perRow);
     const inRow = Math.min(perRow, hand.length - row * perRow);
     const k = i - row * perRow;
-    const step = inRow > 1 ? Math.min(CW + 8, (avail - CW) / (inRow - 1)) : 0;
-    const x0 = W / 2 - ((inRow - 1) * step + CW) / 2;
-    return { x: x0 + k * step, y: H - CH - 44 - (rowsOfHand - 1 - row) * 74 };
+    const step = inRow > 1 ? Math.min(hw + 8, (avail - hw) / (inRow - 1)) : 0;
+    const x0 = W / 2 - ((inRow - 1) * step + hw) / 2;
+    return { x: x0 + k * step, y: H - hh - 44 - (rowsOfHand - 1 - row) * rowPitch };
   };
   const myTurn = ctx.legal.length > 0;
   hand.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
@@ -280,7 +286,7 @@ function render(ctx) {
     // The name begins with the card's corner as drawn ("Q♦").
     layers.push(target(`card:${c}`, `${cardShort(c)}, ${cardName(c)}${sel ? t('board.selected') : can ? t('st.can_beat') : ''}`,
       { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null, 'data-state': sel ? 'selected' : can ? 'src' : null },
-      cardFace(c, spot(i).x, spot(i).y - lift, { cls })));
+      cardFace(c, spot(i).x, spot(i).y - lift, { cls, scale: handScale })));
   });
   if (ctx.seat !== null) {
     const toMove = obs.phase !== 'over' && obs.to_move === me;

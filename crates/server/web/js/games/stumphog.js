@@ -319,7 +319,7 @@ function render(ctx) {
     /** @type {import("../dom.js").Child[]} */
     const parts = [
       // The target reaches to the middle between piles: 44 px or more on a phone.
-      s('rect', { x: x - 48, y: y - 48, width: 96, height: 96, class: 'hit' }),
+      s('rect', { x: x - 50, y: y - 50, width: 100, height: 100, class: 'hit' }),
       s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
       heap(x, y - 4, count, 0.9),
     ];
@@ -395,11 +395,14 @@ function render(ctx) {
       s('text', { x: st.hogX + st.boxW / 2, y: st.y + 7, class: 'sh-side-label', 'text-anchor': 'middle' }, gain)));
   }
 
-  // The Port: bat-in targets.
+  // The Port: the ring round it shows where batted-in stones go; the
+  // bat-in target stands beside it, at the word Port, so that it does not
+  // overlap the pile's own target.
   if (myTurn && batIn.length > 0) {
     const port = G.pile('h', 1);
+    layers.push(s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin', 'aria-hidden': 'true' }));
     layers.push(target('port', t('sh.bat_in_port', { n: batIn[0].json.bat_in }), { class: 'can-pick' },
-      s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin' })));
+      s('rect', { x: G.port.x - 50, y: G.port.y - 50, width: 100, height: 100, rx: 14, class: 'sh-batin-box' })));
   }
 
   // The last move's stones travel from their pile to where they landed.

@@ -264,25 +264,63 @@ function summary(obs) {
 
 // ---- drawing ----
 
-const W = 1120;
-const H = 820;
-const PW = 70; // point width
-const R = 31; // checker radius
-const TOP = 44;
-const BOTTOM = H - 44;
-const POINT_LEN = 300;
-const LEFT_X = 80; // left half starts
-const BAR_X = 500; // bar starts
-const BAR_W = 80;
-const RIGHT_X = BAR_X + BAR_W; // right half starts
-const TRAY_X = RIGHT_X + 6 * PW + 20;
+/**
+ * Where the board's parts are drawn, in the landscape drawing's units
+ * (a phone turns it upright, see `portrait`).
+ * @typedef {Object} Geometry
+ * @property {number} W @property {number} H
+ * @property {number} PW point width
+ * @property {number} R checker radius
+ * @property {number} TOP @property {number} BOTTOM the rows' outer edges
+ * @property {number} POINT_LEN
+ * @property {number} LEFT_X left half starts
+ * @property {number} BAR_X bar starts
+ * @property {number} BAR_W
+ * @property {number} RIGHT_X right half starts
+ * @property {number} FELT_PAD the felt beyond the points
+ * @property {boolean} phone the bear-off trays in the bar column (no tray at the end)
+ */
+
+/**
+ * The wide board, and the phone's: its points 100 units apart, so that
+ * turned upright and 820 units wide on a 374-px screen (the board's height
+ * held to 100dvh − 16rem) each point, the bar and the trays are at least
+ * 44 px each way; the trays share the bar column, the cube sits between.
+ * @param {boolean} phone
+ * @returns {Geometry}
+ */
+function geometry(phone) {
+  if (!phone) {
+    const LEFT_X = 80;
+    const PW = 70;
+    const BAR_X = 500;
+    const BAR_W = 80;
+    return { W: 1120, H: 820, PW, R: 31, TOP: 44, BOTTOM: 820 - 44, POINT_LEN: 300, LEFT_X, BAR_X, BAR_W, RIGHT_X: BAR_X + BAR_W, FELT_PAD: 10, phone };
+  }
+  const PW = 100;
+  const LEFT_X = 6;
+  const BAR_X = LEFT_X + 6 * PW;
+  const BAR_W = 100;
+  const RIGHT_X = BAR_X + BAR_W;
+  return { W: RIGHT_X + 6 * PW + LEFT_X, H: 820, PW, R: 36, TOP: 44, BOTTOM: 820 - 44, POINT_LEN: 310, LEFT_X, BAR_X, BAR_W, RIGHT_X, FELT_PAD: 0, phone };
+}
+
+/**
+ * The phone's bar column, along the short side (landscape y): their
+ * borne-off checkers, their bar, the cube, my bar, my borne-off checkers.
+ * @param {Geometry} G
+ */
+function barColumn(G) {
+  return { theirOff: [8, 196], theirBar: [196, 366], cube: [366, 454], myBar: [454, 624], myOff: [624, G.H - 8] };
+}
 
 /**
  * Where a point (viewer numbering) is drawn: its centre x and whether it
  * is on the top row.
- * @param {number} p 1..24
+ * @param {Geometry} G @param {number} p 1..24
  */
-function pointPos(p) {
+function pointPos(G, p) {
+  const { PW, LEFT_X, BAR_X, RIGHT_X } = G;
   if (p <= 6) return { x: RIGHT_X + 6 * PW - (p - 0.5) * PW, top: false };
   if (p <= 12) return { x: BAR_X - (p - 6.5) * PW, top: false };
   if (p <= 18) return { x: LEFT_X + (p - 12.5) * PW, top: true };
@@ -290,11 +328,26 @@ function pointPos(p) {
 }
 
 /**
+ * The centre y of the i-th checker on the bar: mine below the middle,
+ * theirs above.
+ * @param {Geometry} G @param {boolean} mine @param {number} i
+ */
+function barY(G, mine, i) {
+  if (G.phone) {
+    const column = barColumn(G);
+    return mine ? column.myBar[0] + G.R + 4 + i * 30 : column.theirBar[1] - G.R - 4 - i * 30;
+  }
+  return mine ? G.H / 2 + 60 + i * 30 : G.H / 2 - 60 - i * 30;
+}
+
+/**
  * A checker; `slide` is where it comes from (relative), when it slides in.
+ * @param {Geometry} G
  * @param {number} cx @param {number} cy @param {number} seat @param {string} [cls]
  * @param {Slide | null} [slide]
  */
-function checker(cx, cy, seat, cls = '', slide = null) {
+function checker(G, cx, cy, seat, cls = '', slide = null) {
+  const R = G.R;
   const style = slide ? `--dx: ${slide.dx}px; --dy: ${slide.dy}px; --slide-ms: ${slide.ms}ms` : null;
   return s('g', { class: `checker c${seat} ${cls}${slide ? ' arrived' : ''}`.trim(), style },
     s('circle', { cx, cy, r: R - 1, class: 'checker-body' }),
@@ -304,11 +357,11 @@ function checker(cx, cy, seat, cls = '', slide = null) {
 
 /**
  * The centre y of the i-th checker of a stack (0 at the edge).
- * @param {boolean} top @param {number} i @param {number} [shift]
+ * @param {Geometry} G @param {boolean} top @param {number} i @param {number} [shift]
  */
-function slotY(top, i, shift = 0) {
-  const d = R + i * (2 * R - 2) + shift;
-  return top ? TOP + d : BOTTOM - d;
+function slotY(G, top, i, shift = 0) {
+  const d = G.R + i * (2 * G.R - 2) + shift;
+  return top ? G.TOP + d : G.BOTTOM - d;
 }
 
 /**
@@ -317,6 +370,7 @@ function slotY(top, i, shift = 0) {
  */
 
 /**
+ * @param {Geometry} G
  * @param {number} count
  * @param {number} seat
  * @param {number} cx
@@ -324,17 +378,17 @@ function slotY(top, i, shift = 0) {
  * @param {{shift?: number, highlight?: string, slides?: Map<number, Slide>}} [opts]
  *   `slides`: the checkers (by slot) that slide in
  */
-function stack(count, seat, cx, top, opts = {}) {
+function stack(G, count, seat, cx, top, opts = {}) {
   const shown = Math.min(count, 5);
   /** @type {import("../dom.js").Child[]} */
   const items = [];
   for (let i = 0; i < shown; i++) {
     const last = i === shown - 1;
     const slide = opts.slides ? opts.slides.get(i) || null : null;
-    items.push(checker(cx, slotY(top, i, opts.shift || 0), seat, last && opts.highlight ? opts.highlight : '', slide));
+    items.push(checker(G, cx, slotY(G, top, i, opts.shift || 0), seat, last && opts.highlight ? opts.highlight : '', slide));
   }
   if (count > 5) {
-    const y = slotY(top, 4, opts.shift || 0);
+    const y = slotY(G, top, 4, opts.shift || 0);
     items.push(s('text', { x: cx, y, class: `stack-count c${seat}`, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, String(count)));
   }
   return items;
@@ -346,6 +400,8 @@ function stack(count, seat, cx, top, opts = {}) {
  */
 function render(ctx) {
   const obs = ctx.obs;
+  const G = geometry(!!ctx.portrait);
+  const { W, H, PW, R, TOP, BOTTOM, POINT_LEN, LEFT_X, BAR_X, BAR_W, RIGHT_X, FELT_PAD } = G;
   const me = viewSeat(ctx);
   const them = 1 - me;
   const pick = pickOf(ctx);
@@ -369,21 +425,29 @@ function render(ctx) {
   const lastTo = new Set(lastPlay.map((st) => viewed(st.to)));
   const lastFrom = new Set(lastPlay.map((st) => viewed(st.from)));
   const slides = ctx.slideMs && ctx.last
-    ? slidesOf(b, lastPlay.map((st) => ({ from: viewed(st.from), to: viewed(st.to) })), ctx.last.seat === me, ctx.slideMs)
+    ? slidesOf(G, b, lastPlay.map((st) => ({ from: viewed(st.from), to: viewed(st.to) })), ctx.last.seat === me, ctx.slideMs)
     : new Map();
 
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
   // Frame and playing surface.
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 22, class: 'frame' }));
-  layers.push(s('rect', { x: LEFT_X - 10, y: TOP - 6, width: 6 * PW + 20, height: BOTTOM - TOP + 12, rx: 6, class: 'felt' }));
-  layers.push(s('rect', { x: RIGHT_X - 10, y: TOP - 6, width: 6 * PW + 20, height: BOTTOM - TOP + 12, rx: 6, class: 'felt' }));
-  layers.push(s('rect', { x: BAR_X + 8, y: TOP - 6, width: BAR_W - 16, height: BOTTOM - TOP + 12, rx: 6, class: 'bar' }));
-  layers.push(s('rect', { x: TRAY_X, y: TOP - 6, width: W - TRAY_X - 14, height: BOTTOM - TOP + 12, rx: 6, class: 'tray' }));
+  layers.push(s('rect', { x: LEFT_X - FELT_PAD, y: TOP - 6, width: 6 * PW + 2 * FELT_PAD, height: BOTTOM - TOP + 12, rx: 6, class: 'felt' }));
+  layers.push(s('rect', { x: RIGHT_X - FELT_PAD, y: TOP - 6, width: 6 * PW + 2 * FELT_PAD, height: BOTTOM - TOP + 12, rx: 6, class: 'felt' }));
+  const TRAY_X = RIGHT_X + 6 * PW + 20;
+  const column = barColumn(G);
+  if (G.phone) {
+    // The bar column holds the trays at its ends, the bar between.
+    layers.push(s('rect', { x: BAR_X + 4, y: column.theirBar[0], width: BAR_W - 8, height: column.myBar[1] - column.theirBar[0], rx: 6, class: 'bar' }));
+    for (const [y0, y1] of [column.theirOff, column.myOff]) layers.push(s('rect', { x: BAR_X + 4, y: y0, width: BAR_W - 8, height: y1 - y0, rx: 6, class: 'tray' }));
+  } else {
+    layers.push(s('rect', { x: BAR_X + 8, y: TOP - 6, width: BAR_W - 16, height: BOTTOM - TOP + 12, rx: 6, class: 'bar' }));
+    layers.push(s('rect', { x: TRAY_X, y: TOP - 6, width: W - TRAY_X - 14, height: BOTTOM - TOP + 12, rx: 6, class: 'tray' }));
+  }
 
   // Points.
   for (let p = 1; p <= 24; p++) {
-    const { x, top } = pointPos(p);
+    const { x, top } = pointPos(G, p);
     const baseY = top ? TOP : BOTTOM;
     const tipY = top ? TOP + POINT_LEN : BOTTOM - POINT_LEN;
     const dark = p % 2 === 0;
@@ -404,16 +468,16 @@ function render(ctx) {
     const shift = pinned !== 0 ? 26 : 0;
     if (pinned !== 0) {
       const pinnedSeat = pinned === 1 ? me : them;
-      parts.push(checker(x, slotY(top, 0), pinnedSeat, 'pinned'));
+      parts.push(checker(G, x, slotY(G, top, 0), pinnedSeat, 'pinned'));
     }
     const hl = selected ? 'selected' : isSrc ? 'src' : (lastSteps.has(p) ? 'moved' : (previewFrom.has(p) ? 'preview-src' : ''));
     const slid = slides.get(p);
-    if (mine > 0) parts.push(stack(mine, me, x, top, { shift, highlight: hl, slides: ctx.last && ctx.last.seat === me ? slid : undefined }));
-    if (theirs > 0) parts.push(stack(theirs, them, x, top, { shift, slides: ctx.last && ctx.last.seat !== me ? slid : undefined }));
+    if (mine > 0) parts.push(stack(G, mine, me, x, top, { shift, highlight: hl, slides: ctx.last && ctx.last.seat === me ? slid : undefined }));
+    if (theirs > 0) parts.push(stack(G, theirs, them, x, top, { shift, slides: ctx.last && ctx.last.seat !== me ? slid : undefined }));
     if (isDest) {
       // Landing on a lone checker pins it (Tawla) or sends it to the bar.
       const count = mine + (theirs === 1 ? 0 : theirs);
-      const y = slotY(top, Math.min(count, 4), theirs === 1 && b.pins ? 26 : shift);
+      const y = slotY(G, top, Math.min(count, 4), theirs === 1 && b.pins ? 26 : shift);
       parts.push(s('circle', { cx: x, cy: y, r: R * 0.55, class: 'dest-marker' }));
     }
     const who = mine > 0 ? checkers(mine, me) : theirs > 0 ? checkers(theirs, them) : t('board.empty');
@@ -431,42 +495,54 @@ function render(ctx) {
   // Bar: my checkers in the lower half, theirs in the upper.
   const barX = BAR_X + BAR_W / 2;
   const barParts = [];
-  for (let i = 0; i < Math.min(b.meBar, 4); i++) barParts.push(checker(barX, H / 2 + 60 + i * 30, me, i === Math.min(b.meBar, 4) - 1 && srcs.has(BAR) ? (pick.selected === BAR ? 'selected' : 'src') : ''));
-  if (b.meBar > 4) barParts.push(s('text', { x: barX, y: H / 2 + 150, class: `stack-count c${me}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.meBar)));
+  const myBarAt = G.phone ? column.myBar : [H / 2 + 20, BOTTOM];
+  for (let i = 0; i < Math.min(b.meBar, 4); i++) barParts.push(checker(G, barX, barY(G, true, i), me, i === Math.min(b.meBar, 4) - 1 && srcs.has(BAR) ? (pick.selected === BAR ? 'selected' : 'src') : ''));
+  if (b.meBar > 4) barParts.push(s('text', { x: barX, y: barY(G, true, 3), class: `stack-count c${me}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.meBar)));
   layers.push(target('bar', `${t('tb.bar', { n: b.meBar })}${srcs.has(BAR) ? t('tb.must_enter') : ''}`,
     { class: 'bar-target', 'data-drag': srcs.has(BAR) ? 'yes' : null, 'data-state': pick.selected === BAR ? 'selected' : srcs.has(BAR) ? 'src' : null },
-    s('rect', { x: BAR_X, y: H / 2 + 20, width: BAR_W, height: BOTTOM - H / 2 - 20, class: 'hit' }), barParts));
-  for (let i = 0; i < Math.min(b.themBar, 4); i++) layers.push(checker(barX, H / 2 - 60 - i * 30, them));
-  if (b.themBar > 0) layers.push(s('text', { x: barX, y: H / 2 - 150, class: `stack-count c${them}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.themBar)));
+    s('rect', { x: BAR_X, y: myBarAt[0], width: BAR_W, height: myBarAt[1] - myBarAt[0], class: 'hit' }), barParts));
+  for (let i = 0; i < Math.min(b.themBar, 4); i++) layers.push(checker(G, barX, barY(G, false, i), them));
+  if (b.themBar > 0) layers.push(s('text', { x: barX, y: barY(G, false, 3), class: `stack-count c${them}`, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(b.themBar)));
 
-  // Bear-off tray: mine at the bottom, theirs at the top.
-  const trayW = W - TRAY_X - 14;
+  // Bear-off tray: mine at the bottom, theirs at the top (on a phone at
+  // the ends of the bar column).
+  const tray = G.phone
+    ? { x: BAR_X, w: BAR_W, mine: column.myOff, theirs: column.theirOff, pitch: 12, h: 9, inset: 12 }
+    : { x: TRAY_X, w: W - TRAY_X - 14, mine: [H / 2 + 4, BOTTOM], theirs: [TOP, H / 2], pitch: 19, h: 16, inset: 10 };
   /** @param {number} n @param {number} seat @param {boolean} top */
   const offStack = (n, seat, top) => {
     /** @type {import("../dom.js").Child[]} */
     const out = [];
     for (let i = 0; i < n; i++) {
-      const y = top ? TOP + 4 + i * 19 : BOTTOM - 20 - i * 19;
-      out.push(s('rect', { x: TRAY_X + 10, y, width: trayW - 20, height: 16, rx: 5, class: `off-checker c${seat}` }));
+      const y = top ? tray.theirs[0] + 4 + i * tray.pitch : tray.mine[1] - 4 - tray.h - i * tray.pitch;
+      out.push(s('rect', { x: tray.x + tray.inset, y, width: tray.w - 2 * tray.inset, height: tray.h, rx: 5, class: `off-checker c${seat}` }));
     }
     return out;
   };
   const offDest = dests.has(OFF);
   layers.push(target('off', `${t('tb.off_yours', { n: b.meOff })}${offDest ? t('board.dest') : ''}`, { class: `off-target${offDest ? ' is-dest' : ''}`, 'data-state': offDest ? 'dest' : null },
-    s('rect', { x: TRAY_X, y: H / 2 + 4, width: trayW, height: BOTTOM - H / 2, class: `hit${offDest ? ' dest-tray' : ''}` }),
+    s('rect', { x: tray.x, y: tray.mine[0], width: tray.w, height: tray.mine[1] - tray.mine[0], class: `hit${offDest ? ' dest-tray' : ''}` }),
     offStack(b.meOff, me, false)));
   layers.push(s('g', { role: 'img', 'aria-label': t('tb.off_theirs', { n: b.themOff }) }, offStack(b.themOff, them, true)));
-  // Turned upright, the labels stand side by side: keep them apart.
-  const labelGap = ctx.portrait ? 40 : 0;
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 - 8 - labelGap, class: 'tray-label', 'text-anchor': 'middle' }, t('tb.n_off', { n: b.themOff })));
-  layers.push(s('text', { x: TRAY_X + trayW / 2, y: H / 2 + 22 + labelGap, class: 'tray-label', 'text-anchor': 'middle' }, t('tb.n_off', { n: b.meOff })));
+  if (G.phone) {
+    // Turned upright, each count stands in its tray.
+    layers.push(s('text', { x: tray.x + tray.w / 2, y: (tray.theirs[0] + tray.theirs[1]) / 2, class: 'tray-label', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, t('tb.n_off', { n: b.themOff })));
+    layers.push(s('text', { x: tray.x + tray.w / 2, y: (tray.mine[0] + tray.mine[1]) / 2, class: 'tray-label', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, t('tb.n_off', { n: b.meOff })));
+  } else {
+    layers.push(s('text', { x: tray.x + tray.w / 2, y: H / 2 - 8, class: 'tray-label', 'text-anchor': 'middle' }, t('tb.n_off', { n: b.themOff })));
+    layers.push(s('text', { x: tray.x + tray.w / 2, y: H / 2 + 22, class: 'tray-label', 'text-anchor': 'middle' }, t('tb.n_off', { n: b.meOff })));
+  }
 
-  // Cube, at the left edge: middle when centred, towards its owner.
+  // Cube, at the left edge (on a phone in the bar column): middle when
+  // centred, towards its owner.
   if (obs.cube_enabled) {
     const owner = obs.cube_owner;
-    const cy = owner === null || owner === undefined ? H / 2 : owner === me ? BOTTOM - 40 : TOP + 40;
-    const key = owner === null || owner === undefined ? 'cube.label_middle' : owner === me ? 'cube.label_yours' : 'cube.label_theirs';
-    layers.push(cube(40, cy, 50, obs.cube, t(key, { n: obs.cube })));
+    const centred = owner === null || owner === undefined;
+    const cy = G.phone
+      ? (centred ? H / 2 : owner === me ? H / 2 + 16 : H / 2 - 16)
+      : (centred ? H / 2 : owner === me ? BOTTOM - 40 : TOP + 40);
+    const key = centred ? 'cube.label_middle' : owner === me ? 'cube.label_yours' : 'cube.label_theirs';
+    layers.push(cube(G.phone ? BAR_X + BAR_W / 2 : 40, cy, G.phone ? 56 : 50, obs.cube, t(key, { n: obs.cube })));
   }
 
   // Dice: on the right half for my roll, the left half for theirs.
@@ -475,7 +551,7 @@ function render(ctx) {
     const values = obs.dice[0] === obs.dice[1] ? [obs.dice[0], obs.dice[0], obs.dice[0], obs.dice[0]] : obs.dice.slice();
     const used = usedDice(values, pick.steps.map((st) => st.die));
     const cx = mover === me ? RIGHT_X + 3 * PW : LEFT_X + 3 * PW;
-    layers.push(diceRow(cx, H / 2, 58, values, used, { dark: mover === 1, roll: true,
+    layers.push(diceRow(cx, H / 2, G.phone ? 66 : 58, values, used, { dark: mover === 1, roll: true,
       label: t('board.rolled', { who: colourName(mover), dice: listText(obs.dice.map(String)) }) }));
   }
 
@@ -489,11 +565,12 @@ function render(ctx) {
  * slot of the mover's stack there, the offset to its source. Steps of one
  * checker (24/18 18/13) make one slide. `moves` are in the viewer's
  * numbering; `b` is the board after the move.
+ * @param {Geometry} G
  * @param {TBoard} b @param {{from: number, to: number}[]} moves
  * @param {boolean} moverIsMe @param {number} ms
  * @returns {Map<number, Map<number, Slide>>}
  */
-function slidesOf(b, moves, moverIsMe, ms) {
+function slidesOf(G, b, moves, moverIsMe, ms) {
   /** @type {{from: number, to: number}[]} */
   const paths = [];
   for (const m of moves) {
@@ -514,16 +591,16 @@ function slidesOf(b, moves, moverIsMe, ms) {
     landed.set(to, k + 1);
     const slot = Math.min(count(to), 5) - 1 - k;
     if (slot < 0) continue;
-    const dest = pointPos(to);
-    const destY = slotY(dest.top, slot, b.under[to] !== 0 ? 26 : 0);
+    const dest = pointPos(G, to);
+    const destY = slotY(G, dest.top, slot, b.under[to] !== 0 ? 26 : 0);
     let src;
     if (from >= 1 && from <= 24) {
       const j = left.get(from) || 0;
       left.set(from, j + 1);
-      const at = pointPos(from);
-      src = { x: at.x, y: slotY(at.top, Math.min(count(from) + j, 4), b.under[from] !== 0 ? 26 : 0) };
+      const at = pointPos(G, from);
+      src = { x: at.x, y: slotY(G, at.top, Math.min(count(from) + j, 4), b.under[from] !== 0 ? 26 : 0) };
     } else {
-      src = { x: BAR_X + BAR_W / 2, y: moverIsMe ? H / 2 + 60 : H / 2 - 60 };
+      src = { x: G.BAR_X + G.BAR_W / 2, y: barY(G, moverIsMe, 0) };
     }
     if (!out.has(to)) out.set(to, new Map());
     /** @type {Map<number, Slide>} */ (out.get(to)).set(slot, { dx: Math.round(src.x - dest.x), dy: Math.round(src.y - destY), ms });
