@@ -2,12 +2,13 @@
 //! seats taken or replaced, early ends) goes through one writer task, and
 //! the writes that arrive while a commit is in progress are written together
 //! in the next transaction, so one WAL sync (with `synchronous=FULL`) serves
-//! many tables and no request waits for the connection. Each write runs
-//! inside its own savepoint and succeeds or fails alone; none is
-//! acknowledged before the transaction holding it has committed.
+//! many tables and no request waits for the connection. The appends of a
+//! batch take two statements together, however many tables they touch. Each
+//! write succeeds or fails alone, and none is acknowledged before the
+//! transaction holding it has committed.
 
 use super::{StoreError, StoredAction, StoredSeat, StoredTable};
-use sqlx::SqlitePool;
+use sqlx::{Row, SqlitePool};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
@@ -132,32 +133,44 @@ fn copy(e: &StoreError) -> StoreError {
     }
 }
 
-/// Writes a batch in one transaction; the per-append outcomes are final only
+/// Writes a batch in one transaction; the per-write outcomes are final only
 /// if this returns `Ok` (the commit succeeded). Also returns how long the
 /// writes took before the commit.
+///
+/// The writes go in together, without savepoints, and the appended actions
+/// of many tables in two statements (see [`append_together`]): each
+/// statement is a round trip to SQLite's connection thread, and those round
+/// trips, not the commits, were what limited the writer. A write refused
+/// for its version or seat (a conflict) changes nothing, so it fails alone
+/// there too. Any other failure may have left part of a write behind: then
+/// the transaction is rolled back and the batch written again one write at
+/// a time, each in its own savepoint, so one bad write cannot sink the others.
 async fn write_batch(
     pool: &SqlitePool,
     batch: &[Queued],
 ) -> Result<(Vec<Result<(), StoreError>>, Duration), StoreError> {
     let at = super::sqlite::now();
     let started = Instant::now();
+    let writes: Vec<&Write> = batch.iter().map(|q| &q.write).collect();
     let mut tx = pool.begin().await?;
-    // A write alone needs no savepoint: if it fails, the whole transaction
-    // is rolled back (two statements fewer when the server is not busy).
-    if let [queued] = batch {
-        let outcome = write_one(&mut tx, &queued.write, at).await;
-        let written = started.elapsed();
-        if outcome.is_ok() {
+    let failed = match write_together(&mut tx, &writes, at).await {
+        Ok(outcomes) => {
+            let written = started.elapsed();
             tx.commit().await?;
-        } else {
-            tx.rollback().await?;
+            return Ok((outcomes, written));
         }
-        return Ok((vec![outcome], written));
+        Err(e) => e,
+    };
+    tx.rollback().await?;
+    if let [_] = batch {
+        return Ok((vec![Err(failed)], started.elapsed()));
     }
+    tracing::debug!(error = %failed, writes = batch.len(), "a write failed: writing the batch again one by one");
+    let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
-    for queued in batch {
+    for write in writes {
         sqlx::query("SAVEPOINT one_write").execute(&mut *tx).await?;
-        let outcome = write_one(&mut tx, &queued.write, at).await;
+        let outcome = write_one(&mut tx, write, at).await;
         let end = if outcome.is_ok() {
             "RELEASE one_write"
         } else {
@@ -169,6 +182,116 @@ async fn write_batch(
     let written = started.elapsed();
     tx.commit().await?;
     Ok((outcomes, written))
+}
+
+/// Writes `writes` in order inside the open transaction `tx`: each run of
+/// appends to different tables together, every other write alone. Returns
+/// the per-write outcomes, where only conflicts (which change nothing) may
+/// fail; any other failure is returned as the error, the transaction then
+/// holding an unknown part of the batch.
+async fn write_together(
+    tx: &mut sqlx::SqliteConnection,
+    writes: &[&Write],
+    at: i64,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut outcomes = Vec::with_capacity(writes.len());
+    let mut rest = writes;
+    while let Some(first) = rest.first() {
+        let appends = run_of_appends(rest);
+        if appends.is_empty() {
+            match write_one(tx, first, at).await {
+                Err(StoreError::Conflict(m)) => outcomes.push(Err(StoreError::Conflict(m))),
+                Err(e) => return Err(e),
+                Ok(()) => outcomes.push(Ok(())),
+            }
+            rest = &rest[1..];
+        } else {
+            outcomes.extend(append_together(tx, &appends, at).await?);
+            rest = &rest[appends.len()..];
+        }
+    }
+    Ok(outcomes)
+}
+
+/// One append of a batch: table, base version, actions, final returns.
+type Append<'a> = (&'a str, u64, &'a [StoredAction], Option<&'a str>);
+
+/// The appends at the start of `writes`, up to the first other write or the
+/// second append to one table (which must see the first one's update).
+fn run_of_appends<'a>(writes: &[&'a Write]) -> Vec<Append<'a>> {
+    let mut run: Vec<Append<'a>> = Vec::new();
+    for write in writes {
+        let Write::Append {
+            table_id,
+            base_version,
+            actions,
+            result,
+        } = write
+        else {
+            break;
+        };
+        if run.iter().any(|a| a.0 == table_id) {
+            break;
+        }
+        run.push((table_id, *base_version, actions, result.as_deref()));
+    }
+    run
+}
+
+/// Appends to different tables in two statements: one update of every
+/// table still at its base version (which names those it updated), then
+/// one insert of their actions. The others are conflicts.
+async fn append_together(
+    tx: &mut sqlx::SqliteConnection,
+    appends: &[Append<'_>],
+    at: i64,
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let with_actions: Vec<&Append> = appends.iter().filter(|a| !a.2.is_empty()).collect();
+    let mut updated = std::collections::HashSet::new();
+    if !with_actions.is_empty() {
+        let mut update = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "UPDATE game_tables SET version = w.column3, finished = w.column4, \
+             result = w.column5, updated_at = ",
+        );
+        update.push_bind(at).push(" FROM (");
+        update.push_values(
+            &with_actions,
+            |mut row, (table_id, base, actions, result)| {
+                let last = actions.last().map_or(0, |a| a.version);
+                row.push_bind(*table_id)
+                    .push_bind(*base as i64)
+                    .push_bind(last as i64)
+                    .push_bind(result.is_some())
+                    .push_bind(*result);
+            },
+        );
+        update.push(
+            ") AS w WHERE game_tables.id = w.column1 AND game_tables.version = w.column2 \
+             AND game_tables.finished = 0 RETURNING game_tables.id",
+        );
+        // Its text depends on the batch's size: not worth a cached statement.
+        for row in update.build().persistent(false).fetch_all(&mut *tx).await? {
+            updated.insert(row.try_get::<String, _>(0)?);
+        }
+        let rows: Vec<(&str, &StoredAction)> = with_actions
+            .iter()
+            .filter(|a| updated.contains(a.0))
+            .flat_map(|a| a.2.iter().map(|action| (a.0, action)))
+            .collect();
+        super::sqlite::insert_action_rows(tx, &rows, at).await?;
+    }
+    Ok(appends
+        .iter()
+        .map(|(table_id, base, actions, _)| {
+            if actions.is_empty() || updated.contains(*table_id) {
+                Ok(())
+            } else {
+                Err(StoreError::Conflict(format!(
+                    "table {table_id} is not at version {base}"
+                )))
+            }
+        })
+        .collect())
 }
 
 /// Writes one change inside the open transaction `tx`.
@@ -227,4 +350,149 @@ async fn append_one(
         )));
     }
     super::sqlite::insert_actions(tx, table_id, actions, at).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{SeatKind, SqliteStore, Store};
+
+    fn action(version: u64, text: &str) -> StoredAction {
+        StoredAction {
+            version,
+            seat: Some(0),
+            text: text.into(),
+            auto: false,
+        }
+    }
+
+    fn append(table: &str, base_version: u64, actions: Vec<StoredAction>) -> Write {
+        Write::Append {
+            table_id: table.into(),
+            base_version,
+            actions,
+            result: None,
+        }
+    }
+
+    fn id(letter: char) -> String {
+        std::iter::repeat_n(letter, 24).collect()
+    }
+
+    /// Writes `writes` as one batch on the database at `path` (its tables
+    /// `a`..`e` at version 1) and returns the outcomes and the store.
+    async fn batch_on_fresh_tables(
+        name: &str,
+        writes: Vec<Write>,
+    ) -> (Vec<Result<(), StoreError>>, SqliteStore, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!(
+            "spelbord-group-commit-{name}-{}-{}",
+            std::process::id(),
+            crate::token::new_token()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("test.db");
+        let store = SqliteStore::open(&path).await.unwrap();
+        for letter in 'a'..='e' {
+            let mut t = crate::store::tests::table(&id(letter));
+            t.seats[1] = crate::store::StoredSeat::new(1, SeatKind::Open);
+            store.create_table(&t).await.unwrap();
+        }
+        store.close().await.unwrap();
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(sqlx::sqlite::SqliteConnectOptions::new().filename(&path))
+            .await
+            .unwrap();
+        let batch: Vec<Queued> = writes
+            .into_iter()
+            .map(|write| Queued {
+                write,
+                reply: oneshot::channel().0,
+                queued_at: Instant::now(),
+            })
+            .collect();
+        let (outcomes, _) = write_batch(&pool, &batch).await.unwrap();
+        pool.close().await;
+        (outcomes, SqliteStore::open(&path).await.unwrap(), dir)
+    }
+
+    fn seat_for(name: &str) -> Write {
+        let mut seat = crate::store::StoredSeat::new(1, SeatKind::Human);
+        seat.name = Some(name.into());
+        Write::Seat {
+            table_id: id('e'),
+            seat,
+            only_open: true,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_batch_with_a_failing_write_still_commits_the_others() {
+        let writes = vec![
+            append(&id('a'), 1, vec![action(2, "a2")]),
+            // Stale: a conflict, which changes nothing.
+            append(&id('b'), 0, vec![action(1, "b1")]),
+            // Its action's version is taken: the update succeeds, the insert
+            // fails, so the batch is written again one by one.
+            append(&id('c'), 1, vec![action(1, "c1 again")]),
+            append(&id('d'), 1, vec![action(2, "d2"), action(3, "d3")]),
+            // A table that exists already.
+            Write::Create(Box::new(crate::store::tests::table(&id('a')))),
+            seat_for("Ada"),
+            append(&id('e'), 1, vec![action(2, "e2")]),
+        ];
+        let (outcomes, store, dir) = batch_on_fresh_tables("failing", writes).await;
+        let kinds: Vec<&str> = outcomes
+            .iter()
+            .map(|o| match o {
+                Ok(()) => "ok",
+                Err(StoreError::Conflict(_)) => "conflict",
+                Err(_) => "error",
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            ["ok", "conflict", "error", "ok", "error", "ok", "ok"]
+        );
+        let load = |letter| {
+            let store = store.clone();
+            async move { store.load_table(&id(letter)).await.unwrap().unwrap() }
+        };
+        let a = load('a').await;
+        assert_eq!((a.version, a.actions[1].text.as_str()), (2, "a2"));
+        assert_eq!(load('b').await.version, 1);
+        // Nothing of the failed write is left: neither its update nor its rows.
+        let c = load('c').await;
+        assert_eq!((c.version, c.actions.len()), (1, 1));
+        let d = load('d').await;
+        assert_eq!((d.version, d.actions.len()), (3, 3));
+        let e = load('e').await;
+        assert_eq!((e.version, e.seats[1].name.as_deref()), (2, Some("Ada")));
+        store.close().await.unwrap();
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn appends_to_one_table_in_one_batch_are_written_in_order() {
+        let writes = vec![
+            append(&id('a'), 1, vec![action(2, "a2")]),
+            append(&id('b'), 1, vec![action(2, "b2")]),
+            append(&id('a'), 2, vec![action(3, "a3")]),
+            // Stale after the first append to `a`.
+            append(&id('a'), 2, vec![action(3, "a3 again")]),
+            append(&id('b'), 1, vec![]),
+        ];
+        let (outcomes, store, dir) = batch_on_fresh_tables("in-order", writes).await;
+        assert!(outcomes[..3].iter().all(Result::is_ok));
+        assert!(matches!(outcomes[3], Err(StoreError::Conflict(_))));
+        assert!(outcomes[4].is_ok());
+        let a = store.load_table(&id('a')).await.unwrap().unwrap();
+        let texts: Vec<&str> = a.actions.iter().map(|x| x.text.as_str()).collect();
+        assert_eq!((a.version, texts), (3, vec!["3-1", "a2", "a3"]));
+        let b = store.load_table(&id('b')).await.unwrap().unwrap();
+        assert_eq!(b.version, 2);
+        store.close().await.unwrap();
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

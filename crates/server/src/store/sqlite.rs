@@ -142,28 +142,45 @@ async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Inserts action rows, many in one statement.
+/// Inserts a table's action rows, many in one statement.
 pub(super) async fn insert_actions(
     tx: &mut sqlx::SqliteConnection,
     table_id: &str,
     actions: &[StoredAction],
     at: i64,
 ) -> Result<(), StoreError> {
-    // Up to 100 rows of 6 parameters per statement: far below SQLite's
-    // limit on parameters, and one round trip for an action and its rolls.
-    for chunk in actions.chunks(100) {
+    let rows: Vec<(&str, &StoredAction)> = actions.iter().map(|a| (table_id, a)).collect();
+    insert_action_rows(tx, &rows, at).await
+}
+
+/// Inserts action rows (each with its table), many in one statement.
+pub(super) async fn insert_action_rows(
+    tx: &mut sqlx::SqliteConnection,
+    rows: &[(&str, &StoredAction)],
+    at: i64,
+) -> Result<(), StoreError> {
+    // Up to 500 rows of 6 parameters per statement: far below SQLite's
+    // limit on parameters (32,766), and one round trip for an action and
+    // its rolls, or for the actions of a whole group commit.
+    for chunk in rows.chunks(500) {
         let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
             "INSERT INTO actions (table_id, version, seat, text, auto, created_at) ",
         );
-        insert.push_values(chunk, |mut row, action| {
-            row.push_bind(table_id)
+        insert.push_values(chunk, |mut row, (table_id, action)| {
+            row.push_bind(*table_id)
                 .push_bind(action.version as i64)
                 .push_bind(action.seat.map(|s| s as i64))
                 .push_bind(&action.text)
                 .push_bind(action.auto)
                 .push_bind(at);
         });
-        insert.build().execute(&mut *tx).await?;
+        // Its text depends on the number of rows: not worth a cached statement.
+        let persistent = chunk.len() <= 4;
+        insert
+            .build()
+            .persistent(persistent)
+            .execute(&mut *tx)
+            .await?;
     }
     Ok(())
 }
@@ -240,25 +257,25 @@ pub(super) async fn insert_table(
     .bind(table.rematch_of.as_deref())
     .execute(&mut *tx)
     .await?;
-    for seat in &table.seats {
-        let (kind, agent) = kind_columns(&seat.kind);
-        sqlx::query(
+    if !table.seats.is_empty() {
+        let mut seats = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-             player_hash, joined_at, seed, join_key_hash) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&table.id)
-        .bind(seat.seat as i64)
-        .bind(kind)
-        .bind(agent)
-        .bind(seat.name.as_deref())
-        .bind(seat.token_hash.map(|h| h.to_vec()))
-        .bind(seat.player_hash.map(|h| h.to_vec()))
-        .bind(seat.joined_at)
-        .bind(seat.seed.as_deref())
-        .bind(seat.join_key_hash.map(|h| h.to_vec()))
-        .execute(&mut *tx)
-        .await?;
+             player_hash, joined_at, seed, join_key_hash) ",
+        );
+        seats.push_values(&table.seats, |mut row, seat| {
+            let (kind, agent) = kind_columns(&seat.kind);
+            row.push_bind(&table.id)
+                .push_bind(seat.seat as i64)
+                .push_bind(kind)
+                .push_bind(agent)
+                .push_bind(seat.name.as_deref())
+                .push_bind(seat.token_hash.map(|h| h.to_vec()))
+                .push_bind(seat.player_hash.map(|h| h.to_vec()))
+                .push_bind(seat.joined_at)
+                .push_bind(seat.seed.as_deref())
+                .push_bind(seat.join_key_hash.map(|h| h.to_vec()));
+        });
+        seats.build().execute(&mut *tx).await?;
     }
     insert_actions(tx, &table.id, &table.actions, table.created_at).await?;
     Ok(())

@@ -4,7 +4,7 @@
 use super::*;
 use std::sync::Arc;
 
-fn table(id: &str) -> StoredTable {
+pub(super) fn table(id: &str) -> StoredTable {
     StoredTable {
         id: id.into(),
         game: "tawla".into(),
