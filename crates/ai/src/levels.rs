@@ -56,9 +56,29 @@ fn seat_net_measured_better(game: GameId, players: usize, level: Level) -> bool 
     }
 }
 
+/// Stortok's `hard` and `expert` for a version (`None`: 1847, the
+/// default) and number of players, chosen by arena measurement
+/// (docs/ai.md, "Stortok's levels per version and table size").
+fn stortok_level(version: Option<&str>, players: usize, level: Level) -> &'static str {
+    let _ = (version, players);
+    match level {
+        Level::Easy => "greedy:temp=0.03",
+        Level::Medium => "greedy",
+        Level::Hard => "ismcts:iters=500,playout=greedy0.1,cutoff=40",
+        Level::Expert => "ismcts:iters=2000,playout=greedy0.1,cutoff=40",
+    }
+}
+
 /// The agent (in the command line's notation) of `level` in game `game`
-/// with `players` players; a game the table does not know plays greedily.
-pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
+/// with `players` players and the rules variant `variant` (Stortok's
+/// version; `None`: the game's default); a game the table does not know
+/// plays greedily.
+pub fn level_agent(
+    game: &str,
+    players: usize,
+    variant: Option<&str>,
+    level: Level,
+) -> &'static str {
     let Some(game) = GameId::parse(game) else {
         return match level {
             Level::Easy => "greedy:temp=0.03",
@@ -81,8 +101,7 @@ pub fn level_agent(game: &str, players: usize, level: Level) -> &'static str {
         (Stumphog, Level::Expert) => "expectimax:depth=3,root=8,width=8",
         (Lager, Level::Hard) => "alphabeta:nodes=20000",
         (Lager, Level::Expert) => "alphabeta:nodes=200000",
-        (Stortok, Level::Hard) => "ismcts:iters=500,playout=greedy0.1,cutoff=40",
-        (Stortok, Level::Expert) => "ismcts:iters=2000,playout=greedy0.1,cutoff=40",
+        (Stortok, _) => stortok_level(variant, players, level),
         // High-O Gammon, Tric-Trac: the seat networks where they measured
         // better than the rollouts; elsewhere short greedy rollouts (common
         // dice for every candidate), which beat greedy play, and longer ones
@@ -110,10 +129,43 @@ mod tests {
         for game in spelbord_engine::games() {
             for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
                 assert!(GameId::parse(game.id()).is_some(), "{}", game.id());
-                let text = level_agent(game.id(), 2, level);
+                let text = level_agent(game.id(), 2, None, level);
                 assert!(AgentSpec::parse(text).is_ok(), "{} {text}", game.id());
             }
         }
+    }
+
+    #[test]
+    fn stortok_has_a_valid_level_per_version_and_table_size() {
+        // STO-1, STO-16: a level for every version (the option's values and
+        // the default) and every table size, each a valid agent; the easy
+        // and medium levels are the same everywhere.
+        let versions = [
+            None,
+            Some("1847"),
+            Some("1858"),
+            Some("schenkmanis"),
+            Some("helmfrid"),
+        ];
+        for version in versions {
+            for players in 2..=5 {
+                for level in Level::ALL {
+                    let text = level_agent("stortok", players, version, level);
+                    assert!(
+                        AgentSpec::parse(text).is_ok(),
+                        "{version:?} {players} {text}"
+                    );
+                }
+                assert_eq!(
+                    level_agent("stortok", players, version, Level::Medium),
+                    "greedy"
+                );
+            }
+        }
+        assert_eq!(
+            level_agent("stortok", 4, None, Level::Hard),
+            level_agent("stortok", 4, Some("1847"), Level::Hard)
+        );
     }
 
     #[test]
@@ -124,8 +176,8 @@ mod tests {
             (2..=4)
                 .map(|p| {
                     (
-                        level_agent(game, p, Level::Hard),
-                        level_agent(game, p, Level::Expert),
+                        level_agent(game, p, None, Level::Hard),
+                        level_agent(game, p, None, Level::Expert),
                     )
                 })
                 .collect()
@@ -148,7 +200,7 @@ mod tests {
         );
         for p in 2..=4 {
             assert_eq!(
-                level_agent("stumphog", p, Level::Expert),
+                level_agent("stumphog", p, None, Level::Expert),
                 "expectimax:depth=3,root=8,width=8"
             );
         }

@@ -24,6 +24,7 @@ mod playout;
 mod random;
 mod rollout;
 pub mod spec;
+mod table_level;
 mod tree;
 pub mod values;
 
@@ -163,14 +164,27 @@ pub const AGENT_NAMES: &[&str] = &[
     "ai:expert",
 ];
 
+/// The level an agent name stands for (`ai:hard`, `hard`), if any.
+fn level_of_name(name: &str) -> Option<Level> {
+    Level::parse(name).filter(|_| name.starts_with("ai:") || !name.contains(':'))
+}
+
 /// The spec an agent name stands for in game `G` with `players` players
-/// (levels resolved to their agents).
+/// (levels resolved to their agents, at the game's default variant).
 pub fn resolve<G: Game>(name: &str, players: usize) -> Result<AgentSpec, UnknownAgent> {
-    let text = match Level::parse(name) {
-        Some(level) if name.starts_with("ai:") || !name.contains(':') => {
-            levels::level_agent(G::ID, players, level)
-        }
-        _ => name,
+    resolve_at::<G>(name, players, None)
+}
+
+/// The spec an agent name stands for in game `G` with `players` players
+/// and the rules variant `variant` ([`Heuristic::level_variant`]).
+pub fn resolve_at<G: Game>(
+    name: &str,
+    players: usize,
+    variant: Option<&str>,
+) -> Result<AgentSpec, UnknownAgent> {
+    let text = match level_of_name(name) {
+        Some(level) => levels::level_agent(G::ID, players, variant, level),
+        None => name,
     };
     let spec = AgentSpec::parse(text).map_err(|e| {
         UnknownAgent(format!(
@@ -239,6 +253,11 @@ pub fn make_agent_for<G: Game>(
 ) -> Result<Box<dyn Agent<G::State>>, UnknownAgent> {
     let spec = resolve::<G>(name, players)?;
     let mut agent = build::<G::State>(&spec, G::HIDDEN_INFORMATION, seed);
+    if let Some(level) = level_of_name(name) {
+        agent = Box::new(table_level::TableLevel::<G>::new(
+            level, agent, players, seed,
+        ));
+    }
     if name != "random" && !matches!(spec, AgentSpec::Random) {
         agent = Box::new(Named {
             inner: agent,

@@ -7,9 +7,9 @@
 use crate::bench::BenchArgs;
 use anyhow::Result;
 use serde::Serialize;
-use spelbord_ai::{AgentSpec, Budget, bench_ismcts, bench_search, make_agent_for, resolve};
+use spelbord_ai::{AgentSpec, Budget, bench_ismcts, bench_search, make_agent_for, resolve_at};
 use spelbord_engine::rng::seeded;
-use spelbord_engine::{Game, GameState, GameVisitor, Options, Turn, visit_game};
+use spelbord_engine::{Game, GameState, GameVisitor, Heuristic, Options, Turn, visit_game};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -57,7 +57,7 @@ fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
     let game = G::from_options(&options)?;
     let start_state = game.initial_state();
     let players = start_state.num_players();
-    let spec = resolve::<G>(&name, players)?;
+    let spec = resolve_at::<G>(&name, players, start_state.level_variant())?;
     let budget = Budget::Millis((args.seconds.max(0.01) * 1000.0) as u64);
     let wall = Instant::now();
     let cpu = cpu_time::ThreadTime::now();

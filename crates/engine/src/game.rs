@@ -396,6 +396,13 @@ pub trait Heuristic: GameState {
     fn settling_action(&self) -> Option<Self::Action> {
         None
     }
+
+    /// The rules variant whose computer levels are chosen apart from the
+    /// others' (Stortok's version); `None`, the default: one table of
+    /// levels serves every variant of the game.
+    fn level_variant(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The heuristic value of a finished game for `player`: 1 won, -1 lost, 0 a

@@ -76,6 +76,11 @@ impl Heuristic for StortokState {
         }
         self.playout_action()
     }
+
+    /// The version: each has its own computer levels (docs/ai.md).
+    fn level_variant(&self) -> Option<&'static str> {
+        Some(self.version.name())
+    }
 }
 
 #[cfg(test)]
