@@ -136,7 +136,11 @@ for (const f of FOLLOWED) {
       && !document.querySelector('.controls .muted'), null, { timeout: 60000 });
     let seed = 5;
     const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
-    for (let turn = 0; turn < 3; turn++) {
+    // Three turns, and up to five more while the computer has not moved a
+    // piece yet (the dice may leave it only passes: Stumphög).
+    // @ts-ignore
+    const seen = async () => (await page.evaluate(() => window.slides.length)) > 0;
+    for (let turn = 0; turn < 8 && (turn < 3 || !(await seen())); turn++) {
       await myTurn();
       await playOneMove(page, random);
     }
