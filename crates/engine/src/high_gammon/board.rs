@@ -4,7 +4,9 @@
 use super::geometry::{
     BAR_CODE, FIELDS, GOAL_FIRST, IN_CODE, OFF_CODE, STONES, TRACK, field, is_rest, is_rest_d,
 };
-use crate::tables::{Step, StepBoard, StepList, points};
+use crate::tables::{Play, Step, StepBoard, StepList, points};
+
+mod two_steps;
 
 /// Where every stone is, by player index (not seat): counts per ring field,
 /// on the bar, borne off, and (Tric-Trac) not yet entered.
@@ -286,6 +288,11 @@ impl StepBoard for MoverView {
                 });
             }
         }
+    }
+
+    #[inline]
+    fn two_steps_in_order(&self, first: u8, second: u8, out: &mut Vec<Play>) -> bool {
+        self.two_step_plays(first, second, out)
     }
 
     #[inline]

@@ -137,6 +137,13 @@ pub trait StepBoard: Copy {
     fn own_counts(&self) -> [u8; 25] {
         [0; 25]
     }
+    /// Where the board can list the plays of two dice played in the order
+    /// given ([`DiceRule::InOrder`], `first` then `second`) without keys:
+    /// appends them to `out` in the order the keyed search finds them and
+    /// returns true; else returns false with `out` untouched.
+    fn two_steps_in_order(&self, _first: u8, _second: u8, _out: &mut Vec<Play>) -> bool {
+        false
+    }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
     /// A key that is equal for two boards exactly when they are the same
@@ -284,6 +291,11 @@ impl PlayGen {
         self.seen.clear();
         self.max_len = 0;
         self.maximize = rule == DiceRule::Maximize;
+        if let ([a, b], DiceRule::InOrder) = (dice, rule)
+            && board.two_steps_in_order(*a, *b, &mut self.leaves)
+        {
+            return;
+        }
         match dice {
             [a, b] if *a != *b => {
                 if board.plain_two_steps() {

@@ -3,14 +3,14 @@
 //! of every tables game and rule set.
 
 use super::reference::ReferenceGen;
-use super::{DiceRule, PlayGen, StepBoard};
+use super::{DiceRule, PlayGen, StepBoard, StepList};
 use crate::backgammon::{Backgammon, BackgammonBoard};
 use crate::game::{Game, GameState};
-use crate::high_gammon::{HgState, HighGammon, TricTrac};
+use crate::high_gammon::{HgState, HighGammon, MoverView, TricTrac};
 use crate::options::Options;
 use crate::playout::Playout;
 use crate::rng::seeded;
-use crate::tables::{Phase, Play, ROLLS};
+use crate::tables::{Phase, Play, ROLLS, Step};
 use crate::tawla::{Tawla, TawlaBoard};
 
 /// Compares both generators on `board` for every dice list in `rolls`.
@@ -146,4 +146,76 @@ fn high_gammon_and_tric_trac_plays_match_the_reference_generator() {
         }
     }
     assert!(checked > 1_000_000, "{checked} plays compared");
+}
+
+/// A High-O Gammon view that never takes the keyless path for two dice.
+#[derive(Clone, Copy, Debug)]
+struct Keyed(MoverView);
+
+impl StepBoard for Keyed {
+    fn steps(&self, die: u8, out: &mut StepList) {
+        self.0.steps(die, out);
+    }
+    fn apply_step(&mut self, step: Step) {
+        self.0.apply_step(step);
+    }
+    fn key(&self) -> u128 {
+        self.0.key()
+    }
+    fn key_after(&self, key: u128, step: Step) -> u128 {
+        self.0.key_after(key, step)
+    }
+}
+
+/// The plays of two dice without keys (`StepBoard::two_steps_in_order`)
+/// against the keyed search, play for play in order, for all 21 rolls as
+/// two steps, on positions from random High-O Gammon and Tric-Trac games
+/// of 2, 3 and 4 players; both paths must be taken often.
+#[test]
+fn high_gammon_two_dice_without_keys_match_the_keyed_search() {
+    let (mut fast, mut keyed) = (PlayGen::default(), PlayGen::default());
+    let (mut compared, mut without_keys, mut plays) = (0, 0, 0);
+    let mut out = Vec::new();
+    for players in 2..=4 {
+        let pairs = [format!("players={players}")];
+        let hg = HighGammon::from_options(
+            &Options::parse("high-gammon", HighGammon::option_specs(), &pairs).unwrap(),
+        )
+        .unwrap();
+        let tt = TricTrac::from_options(
+            &Options::parse("tric-trac", TricTrac::option_specs(), &pairs).unwrap(),
+        )
+        .unwrap();
+        let mut states = Vec::new();
+        let keep = |s: &HgState| {
+            if matches!(s.turn(), crate::game::Turn::Player(_)) {
+                Some(*s)
+            } else {
+                None
+            }
+        };
+        boards(&hg, 20, 100 + players as u64, |s| states.extend(keep(s)));
+        boards(&tt, 10, 200 + players as u64, |s| states.extend(keep(s)));
+        for s in &states {
+            let p = s.mover();
+            let view = s.board().view(p, s.seat(p), s.rules().tric);
+            for &([lo, hi], _) in ROLLS.iter() {
+                let dice = [lo.min(hi), lo.max(hi)];
+                fast.generate(&view, &dice, DiceRule::InOrder);
+                keyed.generate(&Keyed(view), &dice, DiceRule::InOrder);
+                let got: Vec<Play> = fast.plays().collect();
+                let want: Vec<Play> = keyed.plays().collect();
+                assert_eq!(got, want, "{dice:?} on {view:?}");
+                out.clear();
+                without_keys += view.two_steps_in_order(dice[0], dice[1], &mut out) as usize;
+                compared += 1;
+                plays += got.len();
+            }
+        }
+    }
+    assert!(plays > 1_000_000, "{plays} plays compared");
+    assert!(
+        without_keys > compared / 2 && without_keys < compared,
+        "{without_keys} of {compared} rolls without keys"
+    );
 }
