@@ -3,7 +3,7 @@
 
 use super::board::{Board, MoverView};
 use super::geometry::{
-    BAR_CODE, GOAL_FIRST, HOME_STRETCH, IN_CODE, MAX_SEATS, OFF_CODE, STONES, TRACK, field, seats,
+    BAR_CODE, FIELDS, GOAL_FIRST, HOME_STRETCH, IN_CODE, MAX_SEATS, OFF_CODE, STONES, TRACK, seats,
 };
 use super::rules::{Doubles, HgRules, Scoring};
 use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
@@ -617,12 +617,29 @@ fn absolute_step(step: Step, seat: u8) -> Step {
 }
 
 /// A field code from the mover's relative numbering (d + 1) to the ring's.
+#[inline]
 fn absolute_code(code: u8, seat: u8) -> u8 {
-    match code {
-        BAR_CODE | IN_CODE | OFF_CODE => code,
-        c => field(seat, c as usize - 1) as u8 + 1,
-    }
+    ABSOLUTE_CODES[seat as usize % MAX_SEATS][code as usize % 32]
 }
+
+/// [`absolute_code`] by seat and relative code (all codes are below 32).
+const ABSOLUTE_CODES: [[u8; 32]; MAX_SEATS] = {
+    let mut codes = [[0u8; 32]; MAX_SEATS];
+    let mut seat = 0;
+    while seat < MAX_SEATS {
+        let mut c = 0;
+        while c < 32 {
+            codes[seat][c] = match c as u8 {
+                BAR_CODE | IN_CODE | OFF_CODE => c as u8,
+                // the same as field(seat, c - 1) + 1
+                _ => ((7 * seat + c - 1) % FIELDS) as u8 + 1,
+            };
+            c += 1;
+        }
+        seat += 1;
+    }
+    codes
+};
 
 /// The mover's view with the whole board beside it, so that the board after
 /// each step of a play is known.
@@ -835,5 +852,26 @@ impl Serialize for HgState {
             position: self.to_string(),
         }
         .serialize(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::high_gammon::geometry::field;
+
+    /// HG-3: the table of absolute codes is the seat's track laid on the
+    /// ring (d = code - 1 at field 7·seat + d), bar, entry and off kept.
+    #[test]
+    fn hg3_absolute_codes_follow_the_track() {
+        for seat in 0..MAX_SEATS as u8 {
+            for code in 0..32u8 {
+                let want = match code {
+                    BAR_CODE | IN_CODE | OFF_CODE => code,
+                    c => field(seat, c as usize - 1) as u8 + 1,
+                };
+                assert_eq!(absolute_code(code, seat), want, "seat {seat} code {code}");
+            }
+        }
     }
 }

@@ -65,7 +65,6 @@ impl MoverView {
                 }
             };
             let mut seconds = all & !repeats;
-            out.reserve(seconds.count_ones() as usize);
             while seconds != 0 {
                 let second = seconds.trailing_zeros();
                 seconds &= seconds - 1;
