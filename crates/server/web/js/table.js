@@ -117,11 +117,13 @@ class TableView {
     this.queue = [];
     this.pumping = false;
     /**
-     * A game of the match just ended: its result and its final position
-     * (`obs`), shown until the player goes on.
-     * @type {{lines: string[], obs: any, go: () => void} | null}
+     * A game of the match just ended (at `version`): its result and its
+     * final position (`obs`), shown until the player goes on.
+     * @type {{lines: string[], obs: any, version: number, go: () => void} | null}
      */
     this.between = null;
+    /** Held after a reload until the player goes on from the last match game: the next game's moves wait. @type {Promise<void> | null} */
+    this.held = null;
     /** The version at which the game on the board began (a match's next game): no earlier move is marked. */
     this.gameStart = 0;
     /** The version whose move slides in, and over how long (ms). */
@@ -224,12 +226,17 @@ class TableView {
    * @returns {{seat: number, json: any} | null}
    */
   lastMove() {
-    for (let v = this.view.version; v > this.gameStart; v--) {
+    for (let v = this.shownVersion(); v > this.gameStart; v--) {
       const e = this.log.get(v);
       if (e && e.seat !== null && e.seat !== undefined && e.json !== undefined) return { seat: e.seat, json: e.json };
       if (!e) return null;
     }
     return null;
+  }
+
+  /** The version on the board: a finished match game's last while it is shown. */
+  shownVersion() {
+    return this.between ? this.between.version : this.view.version;
   }
 
   /** @returns {import('./types.js').BoardContext} */
@@ -279,19 +286,67 @@ class TableView {
     this.log.set(version, entry);
   }
 
-  /** The moves before this page opened, with who made them and their events. */
+  /**
+   * The moves before this page opened, with who made them and their
+   * events; in a match, the last game's final position and result again
+   * if the player had not gone on from it.
+   */
   async loadEarlierMoves() {
     if (this.table.hidden_information && this.view.turn.kind !== 'over') return;
+    /** @type {any[]} */
+    let steps;
     try {
-      const replay = await api.getReplay(this.table.id, this.seat);
-      for (const step of replay.steps || []) {
-        if (step.version === 0 || this.log.has(step.version)) continue;
-        this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, json: step.json, events: step.events || [] });
-      }
-      this.renderLog();
+      steps = (await api.getReplay(this.table.id, this.seat)).steps || [];
     } catch {
       // Not available yet: the log starts now.
+      return;
     }
+    for (const step of steps) {
+      if (step.version === 0 || this.log.has(step.version)) continue;
+      this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, json: step.json, events: step.events || [] });
+    }
+    this.resumeBetween(steps);
+    this.renderLog();
+  }
+
+  /**
+   * After a reload in a match: the last game that ended, if the player has
+   * not gone on from it (here, or by moving in the next game), is shown
+   * again with its result until he does.
+   * @param {any[]} steps the replay's steps
+   */
+  resumeBetween(steps) {
+    if (this.between || this.held || this.isOver()) return;
+    for (let i = steps.length - 1; i > 0; i--) {
+      const before = steps[i - 1].state.observation;
+      const after = steps[i].state.observation;
+      const lines = matchGameEnded(this.game, before, after, (p) => this.who(p));
+      if (lines.length === 0) continue;
+      const version = steps[i].version;
+      const movedSince = steps.slice(i + 1).some((st) => st.seat === this.seat && this.seat !== null && !st.auto);
+      if (store.wentOn(this.table.id) >= version || movedSince || version <= this.gameStart) {
+        this.gameStart = Math.max(this.gameStart, version);
+        return;
+      }
+      this.held = this.holdBetween(lines, finalPosition(before, steps[i], after), version).then(() => { this.held = null; });
+      return;
+    }
+  }
+
+  /**
+   * Shows a finished match game's final position and result until the
+   * player goes on, and remembers that he did.
+   * @param {string[]} lines @param {any} obs @param {number} version
+   */
+  async holdBetween(lines, obs, version) {
+    await new Promise((resolve) => {
+      this.between = { lines, obs, version, go: () => resolve(undefined) };
+      this.render();
+    });
+    store.setWentOn(this.table.id, version);
+    this.between = null;
+    this.gameStart = version;
+    this.render();
   }
 
   // ---- messages from the server ----
@@ -345,6 +400,7 @@ class TableView {
     this.pumping = true;
     try {
       while (this.queue.length > 0) {
+        if (this.held) await this.held;
         const m = this.queue.shift();
         if (m.version <= this.view.version) {
           this.addLog(m.version, m.action, m.events);
@@ -371,19 +427,7 @@ class TableView {
         // A game of a match ended: its result and the score stay until the
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
-        if (ended.length > 0) {
-          // The server sent the next game's start with the last move: the
-          // final position is the last one with that move played.
-          const play = m.action && m.action.json !== undefined ? stepsOf({ text: '', json: m.action.json }) : null;
-          const final = { ...before, score: m.state.observation.score, board: play && before.board ? boardAfterPlay(before, m.action.seat, play) : before.board };
-          await new Promise((resolve) => {
-            this.between = { lines: ended, obs: final, go: () => resolve(undefined) };
-            this.render();
-          });
-          this.between = null;
-          this.gameStart = m.version;
-          this.render();
-        }
+        if (ended.length > 0) await this.holdBetween(ended, finalPosition(before, m.action, m.state.observation), m.version);
         if (shown && pause > 0 && this.queue.length > 0) {
           await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
         }
@@ -829,7 +873,7 @@ class TableView {
     const turn = this.view.turn;
     replace(this.seatsBox, h('h2', {}, this.seat === null ? t('table.players_watching') : t('table.players')),
       h('ul', { class: 'seats' }, this.seats.map((s) => {
-        const toMove = !this.isOver() && turn.kind === 'player' && turn.seat === s.seat;
+        const toMove = !this.isOver() && !this.between && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
           h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
           h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
@@ -919,7 +963,10 @@ class TableView {
    * and the games' events between them.
    */
   renderLog() {
-    const versions = [...this.log.keys()].sort((a, b) => a - b);
+    // Nothing after the position on the board: the answers to a move wait
+    // for their turn to be shown, a match's next game for Next game.
+    const shown = this.shownVersion();
+    const versions = [...this.log.keys()].filter((v) => v <= shown).sort((a, b) => a - b);
     const items = [];
     let turn = 0;
     for (const v of versions) {
@@ -1011,6 +1058,21 @@ class TableView {
         }),
         h('label', { for: 'sound' }, t('info.sound'))));
   }
+}
+
+/**
+ * The final position of a match game that `action` ended: the server
+ * begins the next game in the same action, so the position before it with
+ * the move played (a checker landing on a lone opposing one hits it, in
+ * Tawla pins it), and the new score.
+ * @param {any} before the observation before the action
+ * @param {{seat?: number | null, json?: any} | null | undefined} action
+ * @param {any} after the observation after it (the next game's start)
+ */
+export function finalPosition(before, action, after) {
+  const play = action && action.json !== undefined ? stepsOf({ text: '', json: action.json }) : null;
+  const board = play && before.board && typeof action?.seat === 'number' ? boardAfterPlay(before, action.seat, play) : before.board;
+  return { ...before, score: after.score, board };
 }
 
 /**
