@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, newPage, serverAndBrowser, shot, SIZES } from '../lib/harness.mjs';
+import { createInLobby, newPage, playOneMove, serverAndBrowser, shot, SIZES } from '../lib/harness.mjs';
 
 /** The server and the browser of this file's tests. */
 const env = serverAndBrowser();
@@ -173,3 +173,44 @@ test('phone: stumphog: the board ends above the buttons when they take more rows
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The replay on a phone: the board is held to the room above the step
+// buttons, which stay on the screen without scrolling.
+for (const game of ['tawla', 'stumphog', 'lager']) {
+  test(`phone: ${game}: the replay's board ends above its step buttons, all in sight`, async () => {
+    const { context, page, errors } = await newPage(env.browser, 'phone');
+    await createInLobby(page, env.server.url, game, {}, GAMES[game]);
+    let seed = 3;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let turn = 0; turn < 2; turn++) {
+      await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+        && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
+      await playOneMove(page, random);
+    }
+    await page.goto(page.url().replace(/\?.*$/, '') + '?replay');
+    await page.locator('[data-testid="replay-pos"]').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const gap = () => page.evaluate(() => {
+      const board = /** @type {Element} */ (document.querySelector('.board-svg')).getBoundingClientRect();
+      const buttons = /** @type {Element} */ (document.querySelector('.replay-controls')).getBoundingClientRect();
+      return Math.round(buttons.top - board.bottom);
+    });
+    assert.deepEqual((await outOfSight(page, '.replay-controls button, .replay-controls input')).out, [], `${game}: the replay's step buttons in sight`);
+    assert.ok(await gap() >= 0, `${game}: the board ends above the step buttons (${await gap()} px)`);
+    // A caption of several lines (a move with its events) leaves the board
+    // less room, not the buttons.
+    await page.evaluate(() => {
+      const line = document.createElement('div');
+      line.className = 'status-sub';
+      line.textContent = 'Computer 2 (easy) (Black): 20/16 16/12 12/8 8/4* — Black pins White on 4; a long line of events that takes three or four rows of words on a phone held upright.';
+      document.querySelector('.status-bar > div')?.append(line);
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await shot(page, `layout-replay-${game}-phone`);
+    assert.deepEqual((await outOfSight(page, '.replay-controls button, .replay-controls input')).out, [], `${game}: the step buttons in sight under a long caption`);
+    assert.ok(await gap() >= 0, `${game}: the board ends above the step buttons under a long caption (${await gap()} px)`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -60,6 +60,25 @@ export async function showReplay(root, tableId, nav) {
   const slider = h('input', { type: 'range', min: 0, max: steps.length - 1, value: at, 'aria-label': t('replay.position') });
   const list = h('ol', { class: 'log', start: 0, 'aria-label': t('table.moves'), tabindex: 0 });
   const playButton = h('button', { class: 'btn', 'data-testid': 'replay-play' }, `▶ ${t('replay.play')}`);
+  const controls = h('div', { class: 'replay-controls' });
+  /**
+   * On a phone, holds the board to the room between the caption and the
+   * step buttons, so that the buttons stay on the screen however many
+   * lines the caption takes.
+   */
+  const fit = () => {
+    if (!window.matchMedia('(max-width: 900px)').matches) {
+      board.style.removeProperty('--board-room');
+      return;
+    }
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const room = Math.floor(window.innerHeight - top - controls.getBoundingClientRect().height - 12);
+    board.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
+  };
+  const sizeWatch = new ResizeObserver(fit);
+  sizeWatch.observe(caption);
+  sizeWatch.observe(controls);
+  window.addEventListener('resize', fit);
 
   const draw = () => {
     const step = steps[at];
@@ -116,16 +135,17 @@ export async function showReplay(root, tableId, nav) {
   const result = Array.isArray(replay.result)
     ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
     : t('replay.not_finished');
+  replace(controls,
+    h('button', { class: 'btn', 'aria-label': t('replay.first'), onclick: () => { stop(); go(0); } }, '|◀'),
+    h('button', { class: 'btn', 'aria-label': t('replay.prev'), 'data-testid': 'replay-prev', onclick: () => { stop(); go(at - 1); } }, '◀'),
+    playButton,
+    h('button', { class: 'btn', 'aria-label': t('replay.next'), 'data-testid': 'replay-next', onclick: () => { stop(); go(at + 1); } }, '▶'),
+    h('button', { class: 'btn', 'aria-label': t('replay.last'), onclick: () => { stop(); go(steps.length - 1); } }, '▶|'),
+    slider);
   replace(root, h('div', { class: 'table-view' },
     h('section', { class: 'board-col', 'aria-label': t('title.replay') },
       caption, board,
-      h('div', { class: 'replay-controls' },
-        h('button', { class: 'btn', 'aria-label': t('replay.first'), onclick: () => { stop(); go(0); } }, '|◀'),
-        h('button', { class: 'btn', 'aria-label': t('replay.prev'), 'data-testid': 'replay-prev', onclick: () => { stop(); go(at - 1); } }, '◀'),
-        playButton,
-        h('button', { class: 'btn', 'aria-label': t('replay.next'), 'data-testid': 'replay-next', onclick: () => { stop(); go(at + 1); } }, '▶'),
-        h('button', { class: 'btn', 'aria-label': t('replay.last'), onclick: () => { stop(); go(steps.length - 1); } }, '▶|'),
-        slider)),
+      controls),
     h('aside', { class: 'side-col' },
       h('div', { class: 'panel' }, h('h2', {}, t('replay.title', { game: gameNameById(replay.game) })),
         h('p', { class: 'small' }, t('replay.players', { names: names.join(', ') })),
@@ -141,6 +161,8 @@ export async function showReplay(root, tableId, nav) {
   return () => {
     stop();
     review.stop();
+    sizeWatch.disconnect();
+    window.removeEventListener('resize', fit);
     document.removeEventListener('keydown', keys);
   };
 }
