@@ -7,7 +7,7 @@
 
 import * as api from './api.js';
 import * as store from './store.js';
-import { h, replace } from './dom.js';
+import { fitToRoom, h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
 import { gameNameById, seatRole, shortName } from './names.js';
 import { ltr, t } from './i18n.js';
@@ -66,15 +66,7 @@ export async function showReplay(root, tableId, nav) {
    * step buttons, so that the buttons stay on the screen however many
    * lines the caption takes.
    */
-  const fit = () => {
-    if (!window.matchMedia('(max-width: 900px)').matches) {
-      board.style.removeProperty('--board-room');
-      return;
-    }
-    const top = board.getBoundingClientRect().top + window.scrollY;
-    const room = Math.floor(window.innerHeight - top - controls.getBoundingClientRect().height - 12);
-    board.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
-  };
+  const fit = () => fitToRoom(board, controls);
   const sizeWatch = new ResizeObserver(fit);
   sizeWatch.observe(caption);
   sizeWatch.observe(controls);

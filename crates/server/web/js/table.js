@@ -8,7 +8,7 @@
 
 import * as api from './api.js';
 import * as store from './store.js';
-import { h, replace } from './dom.js';
+import { fitToRoom, h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
 import { boardAfterPlay } from './games/tables.js';
 import { stepsOf } from './games/steps.js';
@@ -747,14 +747,7 @@ class TableView {
    * cover its bottom strip, however many rows they take.
    */
   fitBoard() {
-    if (!window.matchMedia('(max-width: 900px)').matches) {
-      this.boardBox.style.removeProperty('--board-room');
-      return;
-    }
-    const top = this.boardBox.getBoundingClientRect().top + window.scrollY;
-    const buttons = this.controls.getBoundingClientRect().height;
-    const room = Math.floor(window.innerHeight - top - buttons - 12);
-    this.boardBox.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
+    fitToRoom(this.boardBox, this.controls);
   }
 
   renderOverlay() {
