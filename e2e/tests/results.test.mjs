@@ -139,3 +139,10 @@ test('several winners are named together in the result, never called a draw', as
   assert.equal(resultText(people(null), [1, -1, 0]), 'Ada wins');
   assert.equal(resultText(people(null), [0, 0, 0]), 'a draw');
 });
+
+test('an opening roll is said as the roll for the start, also High-O Gammon\'s of three colours', async () => {
+  const { chanceText } = await import('../../crates/server/web/js/events.js');
+  assert.equal(chanceText('open 5-3'), '5-3 (the roll for the start)');
+  assert.equal(chanceText('open B3 R6 Y4'), 'B3 R6 Y4 (the roll for the start)');
+  assert.equal(chanceText('6-4'), '6-4');
+});

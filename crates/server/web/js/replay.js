@@ -13,7 +13,7 @@ import { gameNameById, seatRole, shortName } from './names.js';
 import { ltr, t } from './i18n.js';
 import { errorText } from './errors.js';
 import { verifyDice } from './dice.js';
-import { eventText, stumphogMoveText } from './events.js';
+import { chanceText, eventText, stumphogMoveText } from './events.js';
 import { analysisPanel } from './analysis.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
@@ -37,10 +37,11 @@ export async function showReplay(root, tableId, nav) {
     return () => {};
   }
   const ui = uiFor(replay.game);
-  /** A step's action in words: Stumphög's from its JSON, in the viewer's language. @param {any} st */
-  const moveWords = (st) => (replay.game === 'stumphog' && st.seat !== null && st.seat !== undefined
-    ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text
-    : st.text);
+  /** A step's action in words: an opening roll as such, Stumphög's moves from their JSON, in the viewer's language. @param {any} st */
+  const moveWords = (st) => {
+    if (st.seat === null || st.seat === undefined) return chanceText(st.text);
+    return replay.game === 'stumphog' ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text : st.text;
+  };
   const steps = /** @type {any[]} */ (replay.steps);
   // The dice checked here, in the browser, against the revealed seed.
   const diceLine = h('p', { class: 'small', 'data-testid': 'dice' }, t('replay.dice_checking'));

@@ -17,7 +17,7 @@ import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
 import { turnChime } from './sound.js';
 import { toast } from './toast.js';
-import { eventText, isWarning, matchGameEnded, moveInViewersTerms, stumphogMoveText } from './events.js';
+import { chanceText, eventText, isWarning, matchGameEnded, moveInViewersTerms, stumphogMoveText } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
@@ -970,8 +970,7 @@ class TableView {
         const seat = chance ? null : this.seats[/** @type {number} */ (e.seat)];
         const who = chance ? t('log.dice') : seat ? shortName(seat, this.seat, this.seats) : '';
         const forced = e.auto && seat && seat.kind !== 'ai';
-        const opening = chance ? /^open (\d-\d)$/.exec(e.text) : null;
-        const text = opening ? t('log.opening_roll', { dice: opening[1] }) : chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat), e.json);
+        const text = chance ? chanceText(e.text) : this.moveText(e.text, /** @type {number} */ (e.seat), e.json);
         if (!chance) turn += 1;
         items.push(h('li', { class: chance ? 'auto chance' : forced ? 'auto' : '', value: chance ? null : turn, 'data-testid': chance ? null : 'log-move' },
           who ? h('span', { class: 'who' }, `${who}: `) : null, h('bdi', { class: 'mv' }, text), forced ? ` (${e.text === 'pass' ? t('log.no_move') : t('log.forced')})` : ''));
