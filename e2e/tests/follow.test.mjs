@@ -175,6 +175,7 @@ test('a match: the final position of a game stays on the board with the score un
   const offCounts = () => page.locator('.board-svg .tray-label').allTextContents();
   assert.ok((await offCounts()).includes('15 off'), (await offCounts()).join(' | '));
   assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
+  assert.equal(await page.locator('[data-testid="hint"], form.notation:visible').count(), 0, 'nothing to play meanwhile: no Hint, no notation box');
   await shot(page, 'match-final-position');
   // The next game begins only when the player goes on: its opening roll is
   // not in the log yet.

@@ -850,13 +850,13 @@ class TableView {
       parts.push(h('button', { class: 'btn primary', 'data-testid': 'action', 'data-action': a.text, onclick: () => this.send({ json: a.json }) }, actionLabel(a)));
     }
     parts.push(h('span', { class: 'grow' }));
-    if (this.seat !== null && !this.isOver()) {
+    if (this.seat !== null && !this.isOver() && !this.between) {
       parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: t('table.hint_key') }, t('table.hint')));
     }
     if (this.busy) parts.push(h('span', { class: 'muted small' }, t('table.sending')));
     replace(this.controls, parts);
     replace(this.errorBox, this.error ? h('div', { class: 'error-box', 'data-testid': 'error' }, this.error) : null);
-    this.notationForm.style.display = this.seat === null || this.isOver() ? 'none' : '';
+    this.notationForm.style.display = this.seat === null || this.isOver() || this.between ? 'none' : '';
     this.keysHelp.style.display = this.notationForm.style.display;
     const example = legal.find((a) => a.text.length < 24);
     this.notationInput.placeholder = example ? t('table.notation_example', { move: ltr(example.text) }) : t('table.notation_plain');
