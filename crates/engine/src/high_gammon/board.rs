@@ -4,7 +4,7 @@
 use super::geometry::{
     BAR_CODE, FIELDS, GOAL_FIRST, IN_CODE, OFF_CODE, STONES, TRACK, field, is_rest, is_rest_d,
 };
-use crate::tables::{Step, StepBoard, StepList, points};
+use crate::tables::{Play, Step, StepBoard, StepList, points};
 
 /// Where every stone is, by player index (not seat): counts per ring field,
 /// on the bar, borne off, and (Tric-Trac) not yet entered.
@@ -201,6 +201,69 @@ impl MoverView {
         (self.bands | self.full) >> t & 1 == 0
     }
 
+    /// Whether two steps can be played from bit masks: no stone on the bar
+    /// or to enter, and no bearing off within the turn (HG-14: two or more
+    /// stones outside the goal points). Then every step goes from d to
+    /// d + die on the track, and only Tric-Trac's full points (TT-3)
+    /// change which fields are open during the turn.
+    #[inline]
+    fn plain_pair(&self) -> bool {
+        if self.bar > 0 || self.pool > 0 {
+            return false;
+        }
+        if self.tric {
+            return true;
+        }
+        let outside = self.occupied & ((1 << GOAL_FIRST) - 1);
+        outside.count_ones() >= 2
+            || (outside != 0 && self.own[outside.trailing_zeros() as usize] >= 2)
+    }
+
+    /// The fields (bit d) the mover may land on now.
+    #[inline]
+    fn landing(&self) -> u32 {
+        !(self.bands | self.full) & ((1 << TRACK) - 1)
+    }
+
+    /// The fields the mover may land on after a stone stepped from `d` to
+    /// `t` (on a plain board, see [`MoverView::plain_pair`]): in Tric-Trac
+    /// `d` is no longer full and `t` may be.
+    #[inline]
+    fn landing_after(&self, landing: u32, d: usize, t: usize) -> u32 {
+        if !self.tric {
+            return landing;
+        }
+        let fills = self.own[t] == 2 && !is_rest_d(t);
+        let full = self.full & !(1 << d) | (fills as u32) << t;
+        !(self.bands | full) & ((1 << TRACK) - 1)
+    }
+
+    /// The mover's fields after a stone stepped from `d` to `t`.
+    #[inline]
+    fn occupied_after(&self, d: usize, t: usize) -> u32 {
+        let emptied = ((self.own[d] == 1) as u32) << d;
+        self.occupied & !emptied | 1 << t
+    }
+
+    /// Appends to `out` the plays `first` then a step of `die` from each
+    /// field in `sources`, then `first` alone if `none` (no second step).
+    #[inline]
+    fn push_pairs(first: Step, mut sources: u32, die: u8, none: bool, out: &mut Vec<Play>) {
+        let play = Play::EMPTY.with(first);
+        while sources != 0 {
+            let d = sources.trailing_zeros() as u8;
+            sources &= sources - 1;
+            out.push(play.with(Step {
+                from: d + 1,
+                to: d + 1 + die,
+                die,
+            }));
+        }
+        if none {
+            out.push(play);
+        }
+    }
+
     /// HG-14: bearing off needs every remaining stone on the goal points.
     #[inline]
     fn bearing_off(&self) -> bool {
@@ -286,6 +349,78 @@ impl StepBoard for MoverView {
                 });
             }
         }
+    }
+
+    /// HG-8, two different dice, the smaller `a` first. On a plain board
+    /// two plays reach the same position only where one stone moves by
+    /// both dice: from s by a then b repeats the stone on s + b moved by a
+    /// and then s's stone by b (listed later, as first sources go from low
+    /// to high) unless the landing on s + a hit a blot. So the second step
+    /// from d - b after the first from d is left out when the stone on
+    /// d - b could have stepped by a onto an open field without a blot.
+    fn distinct_plays_in_order(&self, a: u8, b: u8, out: &mut Vec<Play>) -> bool {
+        if a >= b || !self.plain_pair() {
+            return false;
+        }
+        let landing = self.landing();
+        let mut firsts = self.occupied & landing >> a;
+        if firsts == 0 {
+            out.push(Play::EMPTY);
+            return true;
+        }
+        while firsts != 0 {
+            let d = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let t = d + a as usize;
+            let all = self.occupied_after(d, t) & self.landing_after(landing, d, t) >> b;
+            let mut seconds = all;
+            if let Some(s) = d.checked_sub(b as usize) {
+                let via = s + a as usize;
+                if landing >> via & 1 == 1 && self.opp[via] != 1 {
+                    seconds &= !(1 << s);
+                }
+            }
+            let first = Step {
+                from: d as u8 + 1,
+                to: t as u8 + 1,
+                die: a,
+            };
+            Self::push_pairs(first, seconds, b, all == 0, out);
+        }
+        true
+    }
+
+    /// Two steps of one die on a plain board: the play with the second
+    /// source below the first repeats the same sources taken the other way
+    /// round (listed earlier), except in Tric-Trac where the second stone
+    /// steps onto the first's field and that field was full (TT-3) before.
+    fn distinct_equal_pair(&self, die: u8, out: &mut Vec<Play>) -> bool {
+        if !self.plain_pair() {
+            return false;
+        }
+        let landing = self.landing();
+        let mut firsts = self.occupied & landing >> die;
+        if firsts == 0 {
+            out.push(Play::EMPTY);
+            return true;
+        }
+        while firsts != 0 {
+            let d = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let t = d + die as usize;
+            let all = self.occupied_after(d, t) & self.landing_after(landing, d, t) >> die;
+            let mut kept = !((1u32 << d) - 1);
+            if let (1, Some(s)) = (self.full >> d & 1, d.checked_sub(die as usize)) {
+                kept |= 1 << s;
+            }
+            let first = Step {
+                from: d as u8 + 1,
+                to: t as u8 + 1,
+                die,
+            };
+            Self::push_pairs(first, all & kept, die, all == 0, out);
+        }
+        true
     }
 
     #[inline]

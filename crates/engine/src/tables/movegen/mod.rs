@@ -137,6 +137,17 @@ pub trait StepBoard: Copy {
     fn own_counts(&self) -> [u8; 25] {
         [0; 25]
     }
+    /// Where the dice are played in the order given: appends to `out` the
+    /// plays of two different dice, `a` then `b`, each reaching its own
+    /// position, in the order the keyed search lists them; false (and
+    /// `out` unchanged) where the board cannot tell repeats without keys.
+    fn distinct_plays_in_order(&self, _a: u8, _b: u8, _out: &mut Vec<Play>) -> bool {
+        false
+    }
+    /// Like [`StepBoard::distinct_plays_in_order`] for two steps of one die.
+    fn distinct_equal_pair(&self, _die: u8, _out: &mut Vec<Play>) -> bool {
+        false
+    }
     /// Makes one step (which `steps` offered).
     fn apply_step(&mut self, step: Step);
     /// A key that is equal for two boards exactly when they are the same
@@ -294,6 +305,11 @@ impl PlayGen {
                         self.plain_order(board, *b, *a, seconds, Some(firsts));
                         self.keep_higher_die(*a, *b);
                     }
+                    return;
+                }
+                if rule == DiceRule::InOrder
+                    && board.distinct_plays_in_order(*a, *b, &mut self.leaves)
+                {
                     return;
                 }
                 let key = board.key();
@@ -481,6 +497,9 @@ impl PlayGen {
                 Play::EMPTY,
                 &mut counts,
             );
+            return;
+        }
+        if !self.maximize && count == 2 && board.distinct_equal_pair(die, &mut self.leaves) {
             return;
         }
         let key = if B::SAME_DIE_ORDER_FREE {
