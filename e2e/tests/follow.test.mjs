@@ -158,7 +158,7 @@ for (const f of FOLLOWED) {
   });
 }
 
-test('a match: the final position of a game stays on the board with the score until Next game', async () => {
+test('a match: the final position of a game stays on the board with the score until Next game, also after a reload, and the next game\'s moves wait', async () => {
   const { context, page, errors } = await newPage(env.browser, 'desktop');
   await createInLobby(page, env.server.url, 'backgammon', { match: '5' }, ['you', 'ai']);
   let seed = 11;
@@ -175,13 +175,32 @@ test('a match: the final position of a game stays on the board with the score un
   const offCounts = () => page.locator('.board-svg .tray-label').allTextContents();
   assert.ok((await offCounts()).includes('15 off'), (await offCounts()).join(' | '));
   assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
+  assert.equal(await page.locator('[data-testid="hint"], form.notation:visible').count(), 0, 'nothing to play meanwhile: no Hint, no notation box');
   await shot(page, 'match-final-position');
-  // The next game begins only when the player goes on.
+  // The next game begins only when the player goes on: its opening roll is
+  // not in the log yet.
+  const openings = async () => (await page.locator('.log li').allTextContents()).filter((x) => /the roll for the start/.test(x)).length;
   await page.waitForTimeout(500);
   assert.ok((await offCounts()).includes('15 off'), 'the final position stays');
+  assert.equal(await openings(), 1, `only the first game's opening roll: ${(await page.locator('.log li').allTextContents()).slice(-4).join(' | ')}`);
+  // A reload keeps the final position, the score and Next game.
+  await page.reload();
+  await between.waitFor({ timeout: 20000 });
+  assert.ok((await offCounts()).includes('15 off'), `the final position after a reload: ${(await offCounts()).join(' | ')}`);
+  assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
+  await page.waitForFunction(() => document.querySelectorAll('.log li[data-testid="log-move"]').length > 0);
+  assert.equal(await openings(), 1, 'no opening roll of the next game after a reload either');
+  await shot(page, 'match-final-position-reloaded');
   await between.click();
   await page.waitForFunction(() => ![...document.querySelectorAll('.board-svg .tray-label')].some((e) => e.textContent === '15 off'));
   assert.equal(await page.locator('[data-testid="between-games"]').count(), 0);
+  assert.equal(await openings(), 2, 'the next game\'s opening roll once the player goes on');
+  // Gone on: a reload shows the next game.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('.log li[data-testid="log-move"]').length > 0);
+  await page.waitForTimeout(500);
+  assert.equal(await between.count(), 0, 'no Next game again after going on');
+  assert.ok(!(await offCounts()).includes('15 off'));
   assert.deepEqual(errors, []);
   await context.close();
 });

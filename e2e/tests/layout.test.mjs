@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, newPage, serverAndBrowser, shot, SIZES } from '../lib/harness.mjs';
+import { createInLobby, newPage, playOneMove, serverAndBrowser, shot, SIZES } from '../lib/harness.mjs';
 
 /** The server and the browser of this file's tests. */
 const env = serverAndBrowser();
@@ -99,10 +99,18 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
 // squares and tray stones, Stortok's hand cards and pile) is at least 44 px
 // each way (a finger needs both: the targets stand in rows and columns),
 // and no two overlap (a tap lands on one target only).
-for (const game of Object.keys(GAMES)) {
-  test(`phone: ${game}: every board target at least 44 × 44 px, none overlapping`, async () => {
+// Stortok's 1858 version deals all 52 cards: two players hold 26 each,
+// four rows of cards on a phone.
+/** @type {{game: string, name: string, options: Record<string, string>, seats: string[]}[]} */
+const BOARDS = [
+  ...Object.entries(GAMES).map(([game, seats]) => ({ game, name: game, options: {}, seats })),
+  { game: 'stortok', name: 'stortok-long-hand', options: { players: '2', version: '1858' }, seats: ['you', 'ai'] },
+];
+
+for (const { game, name, options, seats } of BOARDS) {
+  test(`phone: ${name}: every board target at least 44 × 44 px, none overlapping`, async () => {
     const { context, page, errors } = await newPage(env.browser, 'phone');
-    await createInLobby(page, env.server.url, game, {}, GAMES[game]);
+    await createInLobby(page, env.server.url, game, options, seats);
     // The first turn (in Stumphög it may offer only a button to bat in).
     await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
       && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
@@ -125,10 +133,11 @@ for (const game of Object.keys(GAMES)) {
       }
       return { count: boxes.length, small, overlaps };
     });
-    await shot(page, `targets-${game}-phone`);
-    assert.ok(seen.count >= (game === 'stortok' ? 5 : 10), `${game}: ${seen.count} targets`);
-    assert.deepEqual(seen.small, [], `${game}: targets under 44 px`);
-    assert.deepEqual(seen.overlaps, [], `${game}: targets overlapping`);
+    await shot(page, `targets-${name}-phone`);
+    assert.ok(seen.count >= (name === 'stortok' ? 5 : 10), `${name}: ${seen.count} targets`);
+    if (name === 'stortok-long-hand') assert.ok(await page.locator('.board-svg .st-hand-card').count() >= 26, 'a hand of 26 cards');
+    assert.deepEqual(seen.small, [], `${name}: targets under 44 px`);
+    assert.deepEqual(seen.overlaps, [], `${name}: targets overlapping`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -164,3 +173,44 @@ test('phone: stumphog: the board ends above the buttons when they take more rows
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The replay on a phone: the board is held to the room above the step
+// buttons, which stay on the screen without scrolling.
+for (const game of ['tawla', 'stumphog', 'lager']) {
+  test(`phone: ${game}: the replay's board ends above its step buttons, all in sight`, async () => {
+    const { context, page, errors } = await newPage(env.browser, 'phone');
+    await createInLobby(page, env.server.url, game, {}, GAMES[game]);
+    let seed = 3;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    for (let turn = 0; turn < 2; turn++) {
+      await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+        && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
+      await playOneMove(page, random);
+    }
+    await page.goto(page.url().replace(/\?.*$/, '') + '?replay');
+    await page.locator('[data-testid="replay-pos"]').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const gap = () => page.evaluate(() => {
+      const board = /** @type {Element} */ (document.querySelector('.board-svg')).getBoundingClientRect();
+      const buttons = /** @type {Element} */ (document.querySelector('.replay-controls')).getBoundingClientRect();
+      return Math.round(buttons.top - board.bottom);
+    });
+    assert.deepEqual((await outOfSight(page, '.replay-controls button, .replay-controls input')).out, [], `${game}: the replay's step buttons in sight`);
+    assert.ok(await gap() >= 0, `${game}: the board ends above the step buttons (${await gap()} px)`);
+    // A caption of several lines (a move with its events) leaves the board
+    // less room, not the buttons.
+    await page.evaluate(() => {
+      const line = document.createElement('div');
+      line.className = 'status-sub';
+      line.textContent = 'Computer 2 (easy) (Black): 20/16 16/12 12/8 8/4* — Black pins White on 4; a long line of events that takes three or four rows of words on a phone held upright.';
+      document.querySelector('.status-bar > div')?.append(line);
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await shot(page, `layout-replay-${game}-phone`);
+    assert.deepEqual((await outOfSight(page, '.replay-controls button, .replay-controls input')).out, [], `${game}: the step buttons in sight under a long caption`);
+    assert.ok(await gap() >= 0, `${game}: the board ends above the step buttons under a long caption (${await gap()} px)`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -128,3 +128,21 @@ test('Stumphög\'s moves worded from their JSON in the viewer\'s language, the o
     await i18n.setLanguage('en');
   }
 });
+
+test('several winners are named together in the result, never called a draw', async () => {
+  const { resultText } = await import('../../crates/server/web/js/prompts.js');
+  /** @type {import('../../crates/server/web/js/types.js').SeatInfo[]} */
+  const seats = [{ seat: 0, kind: 'human', name: 'Ada' }, { seat: 1, kind: 'human', name: 'Bo' }, { seat: 2, kind: 'ai', agent: 'ai:easy' }];
+  const people = (/** @type {number | null} */ seat) => ({ game: 'high-gammon', obs: {}, seats, seat });
+  assert.equal(resultText(people(null), [-1, 0.5, 0.5]), 'Bo and Computer (easy) win');
+  assert.equal(resultText(people(1), [-1, 0.5, 0.5]), 'you and Computer (easy) win');
+  assert.equal(resultText(people(null), [1, -1, 0]), 'Ada wins');
+  assert.equal(resultText(people(null), [0, 0, 0]), 'a draw');
+});
+
+test('an opening roll is said as the roll for the start, also High-O Gammon\'s of three colours', async () => {
+  const { chanceText } = await import('../../crates/server/web/js/events.js');
+  assert.equal(chanceText('open 5-3'), '5-3 (the roll for the start)');
+  assert.equal(chanceText('open B3 R6 Y4'), 'B3 R6 Y4 (the roll for the start)');
+  assert.equal(chanceText('6-4'), '6-4');
+});

@@ -90,6 +90,38 @@ test('resigning asks first; keeping on plays on; resigning ends the game as lost
   }
 });
 
+test('a player of three resigns: the two others are named as the winners, not a draw', async () => {
+  const alice = await newPage(env.browser, 'desktop');
+  const bob = await newPage(env.browser, 'desktop');
+  await createInLobby(alice.page, env.server.url, 'high-gammon', { players: '3' }, ['you', 'open', 'ai']);
+  const link = await alice.page.locator('.invite input').first().inputValue();
+  await bob.page.goto(link);
+  await bob.page.fill('[role="dialog"] input[type="text"]', 'Bob');
+  await bob.page.click('[data-testid="join"]');
+  await bob.page.waitForFunction(() => document.querySelector('[data-testid="conn"]')?.textContent === 'live');
+  await alice.page.locator('[data-testid="resign"]').waitFor();
+  await alice.page.click('[data-testid="resign"]');
+  await alice.page.click('[data-testid="resign-confirm"]');
+  await alice.page.locator('[data-testid="game-over"]').waitFor();
+  assert.equal(await alice.page.locator('[data-testid="game-over"] h2').textContent(), 'You lost');
+  await bob.page.locator('[data-testid="game-over"]').waitFor();
+  assert.equal(await bob.page.locator('[data-testid="game-over"] h2').textContent(), 'You and Computer (easy) won!');
+  assert.match(await bob.page.locator('[data-testid="ending"]').textContent() || '', /Guest resigned/);
+  assert.match(await bob.page.locator('[data-testid="turn"]').textContent() || '', /Guest resigned/);
+  await shot(bob.page, 'resigned-three-players');
+  // A spectator, in Arabic: the two winners named (in the dual).
+  const watcher = await newPage(env.browser, 'desktop', { lang: 'ar' });
+  await watcher.page.goto(alice.page.url().replace(/\?.*$/, ''));
+  await watcher.page.locator('[data-testid="game-over"]').waitFor();
+  const title = await watcher.page.locator('[data-testid="game-over"] h2').textContent() || '';
+  assert.match(title, /^الفائزان: Bob و/, title);
+  await shot(watcher.page, 'resigned-three-players-ar');
+  for (const who of [alice, bob, watcher]) {
+    assert.deepEqual(who.errors, []);
+    await who.context.close();
+  }
+});
+
 test('the creator closes a table before it starts; nobody else sees the button', async () => {
   const alice = await newPage(env.browser, 'desktop');
   const bob = await newPage(env.browser, 'phone');

@@ -1,13 +1,14 @@
-//! Random playouts of one game from a seed, the loop of `spelbord bench`
-//! without the command line: for counting instructions per ply with
-//! callgrind on an engine-only build.
-//!
-//! `cargo run --release -p spelbord-engine --example random_plies -- GAME [KEY=VALUE ...] PLAYOUTS SEED`
+//! Random playouts of one game from a seed, as `spelbord bench` plays them
+//! (for counting instructions per ply with callgrind on an engine-only
+//! build). Usage: `random_plies GAME [KEY=VALUE ...] PLAYOUTS SEED`.
+
+#![forbid(unsafe_code)]
 
 use spelbord_engine::playout::Playout;
 use spelbord_engine::rng::seeded;
-use spelbord_engine::{Game, GameVisitor, Options, visit_game};
+use spelbord_engine::{Game, GameVisitor, Options, Result, visit_game};
 
+/// The playouts to run.
 struct RandomPlies {
     options: Vec<String>,
     playouts: u64,
@@ -15,8 +16,8 @@ struct RandomPlies {
 }
 
 impl GameVisitor for RandomPlies {
-    type Output = Result<u64, spelbord_engine::Error>;
-    fn visit<G: Game>(self) -> Self::Output {
+    type Output = Result<u64>;
+    fn visit<G: Game>(self) -> Result<u64> {
         let options = Options::parse(G::ID, G::option_specs(), &self.options)?;
         let game = G::from_options(&options)?;
         let mut rng = seeded(self.seed);
@@ -41,13 +42,13 @@ fn main() {
         eprintln!("{usage}");
         std::process::exit(2);
     };
-    let visitor = RandomPlies {
+    let run = RandomPlies {
         options: options.to_vec(),
         playouts,
         seed,
     };
-    match visit_game(game, visitor) {
-        Ok(Ok(plies)) => println!("{game}: {playouts} playouts from seed {seed}, {plies} plies"),
+    match visit_game(game, run) {
+        Ok(Ok(plies)) => println!("{plies} plies"),
         Ok(Err(e)) | Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);

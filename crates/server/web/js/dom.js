@@ -139,3 +139,20 @@ export function portrait(svg) {
   svg.append(turned);
   return svg;
 }
+
+/**
+ * On a phone, holds a board to the room between its top and the foot of
+ * the screen less the row below it (its buttons), so that the row stays
+ * on the screen; elsewhere the board keeps its own height.
+ * @param {HTMLElement} board the board's box (sets `--board-room` on it)
+ * @param {Element} below the row kept on the screen under it
+ */
+export function fitToRoom(board, below) {
+  if (!window.matchMedia('(max-width: 900px)').matches) {
+    board.style.removeProperty('--board-room');
+    return;
+  }
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const room = Math.floor(window.innerHeight - top - below.getBoundingClientRect().height - 12);
+  board.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
+}

@@ -258,6 +258,18 @@ export function matchGameEnded(game, before, obs, who) {
 }
 
 /**
+ * A chance step's notation in words: an opening roll (`open 5-3`, High-O
+ * Gammon's `open B3 R6 Y4`) said as the roll for the start; other dice as
+ * they are written.
+ * @param {string} text
+ * @returns {string}
+ */
+export function chanceText(text) {
+  const opening = /^open (.+)$/.exec(text);
+  return opening ? t('log.opening_roll', { dice: opening[1] }) : text;
+}
+
+/**
  * A Stumphög action in the viewer's language from its JSON: "2 stones 3
  * steps from Hitom 1" (the other side's Hitom is the viewer's Bortom),
  * bat in, bat out, pass; null for anything else.

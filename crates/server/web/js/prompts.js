@@ -9,7 +9,7 @@ import { h } from './dom.js';
 import * as store from './store.js';
 import { actionLabel, seatColour, seatPerson, seatRole, shortName, signed } from './names.js';
 import { outcomeText, paysText } from './events.js';
-import { t } from './i18n.js';
+import { listText, t } from './i18n.js';
 import { gameNameById } from './names.js';
 
 /** @typedef {import('./types.js').ActionInfo} ActionInfo */
@@ -29,7 +29,24 @@ function winnersOf(returns) {
 export function resultText(people, returns) {
   const winners = winnersOf(returns);
   if (winners.length === 0) return t('result.draw');
-  return winners.map((i) => (i === people.seat ? t('result.you_win') : t('result.wins', { who: shortName(people.seats[i], people.seat, people.seats) }))).join(', ');
+  const others = winners.filter((i) => i !== people.seat).map((i) => shortName(people.seats[i], people.seat, people.seats));
+  if (winners.length === 1) return others.length ? t('result.wins', { who: others[0] }) : t('result.you_win');
+  return others.length < winners.length ? t('result.you_win_shared', { others: listText(others) }) : t('result.win_shared', { who: listText(others), n: others.length });
+}
+
+/**
+ * The game-over title: who won (several winners named together, as when a
+ * player of three resigns), or that the viewer lost, or a draw.
+ * @param {People} people @param {number[]} winners @param {number | null} sole the outcome's winner, if any
+ */
+function overTitle(people, winners, sole) {
+  const { seats, seat } = people;
+  const won = winners.length !== 1 && sole !== null ? [sole] : winners;
+  if (won.length === 0) return t('over.draw');
+  if (seat !== null && !won.includes(seat)) return t('over.you_lost');
+  const others = won.filter((i) => i !== seat).map((i) => seatPerson(seats[i], seat, seats));
+  if (won.length === 1) return others.length ? t('over.won', { who: others[0] }) : t('over.you_won');
+  return others.length < won.length ? t('over.you_won_shared', { others: listText(others) }) : t('over.won_shared', { who: listText(others), n: others.length });
 }
 
 /**
@@ -87,10 +104,7 @@ export function gameOverDialog(people, returns, outcome, on) {
   const { game, obs, seats, seat } = people;
   const winners = winnersOf(returns);
   const sole = outcome && outcome.winner !== null && outcome.winner !== undefined ? outcome.winner : null;
-  let title = t('over.draw');
-  if (winners.length === 1) title = winners[0] === seat ? t('over.you_won') : t('over.won', { who: seatPerson(seats[winners[0]], seat, seats) });
-  else if (sole !== null) title = sole === seat ? t('over.you_won') : t('over.won', { who: seatPerson(seats[sole], seat, seats) });
-  if (seat !== null && (winners.length > 0 || sole !== null) && !winners.includes(seat) && sole !== seat) title = t('over.you_lost');
+  const title = overTitle(people, winners, sole);
   const who = (/** @type {number} */ p) => (p === seat ? t('name.you') : seatRole(game, p, obs));
   const how = outcome && outcome.early ? [`${outcome.early}.`] : outcomeText(game, outcome, obs, returns, who);
   const breakdown = returns.map((_, i) => paysText(obs, i));

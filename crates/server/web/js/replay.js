@@ -7,13 +7,13 @@
 
 import * as api from './api.js';
 import * as store from './store.js';
-import { h, replace } from './dom.js';
+import { fitToRoom, h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
 import { gameNameById, seatRole, shortName } from './names.js';
 import { ltr, t } from './i18n.js';
 import { errorText } from './errors.js';
 import { verifyDice } from './dice.js';
-import { eventText, stumphogMoveText } from './events.js';
+import { chanceText, eventText, stumphogMoveText } from './events.js';
 import { analysisPanel } from './analysis.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
@@ -37,10 +37,11 @@ export async function showReplay(root, tableId, nav) {
     return () => {};
   }
   const ui = uiFor(replay.game);
-  /** A step's action in words: Stumphög's from its JSON, in the viewer's language. @param {any} st */
-  const moveWords = (st) => (replay.game === 'stumphog' && st.seat !== null && st.seat !== undefined
-    ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text
-    : st.text);
+  /** A step's action in words: an opening roll as such, Stumphög's moves from their JSON, in the viewer's language. @param {any} st */
+  const moveWords = (st) => {
+    if (st.seat === null || st.seat === undefined) return chanceText(st.text);
+    return replay.game === 'stumphog' ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text : st.text;
+  };
   const steps = /** @type {any[]} */ (replay.steps);
   // The dice checked here, in the browser, against the revealed seed.
   const diceLine = h('p', { class: 'small', 'data-testid': 'dice' }, t('replay.dice_checking'));
@@ -60,6 +61,17 @@ export async function showReplay(root, tableId, nav) {
   const slider = h('input', { type: 'range', min: 0, max: steps.length - 1, value: at, 'aria-label': t('replay.position') });
   const list = h('ol', { class: 'log', start: 0, 'aria-label': t('table.moves'), tabindex: 0 });
   const playButton = h('button', { class: 'btn', 'data-testid': 'replay-play' }, `▶ ${t('replay.play')}`);
+  const controls = h('div', { class: 'replay-controls' });
+  /**
+   * On a phone, holds the board to the room between the caption and the
+   * step buttons, so that the buttons stay on the screen however many
+   * lines the caption takes.
+   */
+  const fit = () => fitToRoom(board, controls);
+  const sizeWatch = new ResizeObserver(fit);
+  sizeWatch.observe(caption);
+  sizeWatch.observe(controls);
+  window.addEventListener('resize', fit);
 
   const draw = () => {
     const step = steps[at];
@@ -116,16 +128,17 @@ export async function showReplay(root, tableId, nav) {
   const result = Array.isArray(replay.result)
     ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
     : t('replay.not_finished');
+  replace(controls,
+    h('button', { class: 'btn', 'aria-label': t('replay.first'), onclick: () => { stop(); go(0); } }, '|◀'),
+    h('button', { class: 'btn', 'aria-label': t('replay.prev'), 'data-testid': 'replay-prev', onclick: () => { stop(); go(at - 1); } }, '◀'),
+    playButton,
+    h('button', { class: 'btn', 'aria-label': t('replay.next'), 'data-testid': 'replay-next', onclick: () => { stop(); go(at + 1); } }, '▶'),
+    h('button', { class: 'btn', 'aria-label': t('replay.last'), onclick: () => { stop(); go(steps.length - 1); } }, '▶|'),
+    slider);
   replace(root, h('div', { class: 'table-view' },
     h('section', { class: 'board-col', 'aria-label': t('title.replay') },
       caption, board,
-      h('div', { class: 'replay-controls' },
-        h('button', { class: 'btn', 'aria-label': t('replay.first'), onclick: () => { stop(); go(0); } }, '|◀'),
-        h('button', { class: 'btn', 'aria-label': t('replay.prev'), 'data-testid': 'replay-prev', onclick: () => { stop(); go(at - 1); } }, '◀'),
-        playButton,
-        h('button', { class: 'btn', 'aria-label': t('replay.next'), 'data-testid': 'replay-next', onclick: () => { stop(); go(at + 1); } }, '▶'),
-        h('button', { class: 'btn', 'aria-label': t('replay.last'), onclick: () => { stop(); go(steps.length - 1); } }, '▶|'),
-        slider)),
+      controls),
     h('aside', { class: 'side-col' },
       h('div', { class: 'panel' }, h('h2', {}, t('replay.title', { game: gameNameById(replay.game) })),
         h('p', { class: 'small' }, t('replay.players', { names: names.join(', ') })),
@@ -141,6 +154,8 @@ export async function showReplay(root, tableId, nav) {
   return () => {
     stop();
     review.stop();
+    sizeWatch.disconnect();
+    window.removeEventListener('resize', fit);
     document.removeEventListener('keydown', keys);
   };
 }

@@ -130,3 +130,24 @@ export function setSound(on) {
 export function setSpeed(v) {
   write('speed', v);
 }
+
+/**
+ * The version of the last match game's end that the player went on from
+ * (pressed Next game) at a table; 0 if none.
+ * @param {string} table
+ */
+export function wentOn(table) {
+  const all = read('wentOn') || {};
+  return typeof all[table] === 'number' ? all[table] : 0;
+}
+
+/** Remembers that the player went on from the match game that ended at `version`. @param {string} table @param {number} version */
+export function setWentOn(table, version) {
+  const all = read('wentOn') || {};
+  delete all[table];
+  all[table] = version;
+  // Keep the newest 200 tables.
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 200))) delete all[k];
+  write('wentOn', all);
+}

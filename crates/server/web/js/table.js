@@ -8,7 +8,7 @@
 
 import * as api from './api.js';
 import * as store from './store.js';
-import { h, replace } from './dom.js';
+import { fitToRoom, h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
 import { boardAfterPlay } from './games/tables.js';
 import { stepsOf } from './games/steps.js';
@@ -17,7 +17,7 @@ import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
 import { turnChime } from './sound.js';
 import { toast } from './toast.js';
-import { eventText, isWarning, matchGameEnded, moveInViewersTerms, stumphogMoveText } from './events.js';
+import { chanceText, eventText, isWarning, matchGameEnded, moveInViewersTerms, stumphogMoveText } from './events.js';
 import * as prompts from './prompts.js';
 import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
@@ -117,11 +117,13 @@ class TableView {
     this.queue = [];
     this.pumping = false;
     /**
-     * A game of the match just ended: its result and its final position
-     * (`obs`), shown until the player goes on.
-     * @type {{lines: string[], obs: any, go: () => void} | null}
+     * A game of the match just ended (at `version`): its result and its
+     * final position (`obs`), shown until the player goes on.
+     * @type {{lines: string[], obs: any, version: number, go: () => void} | null}
      */
     this.between = null;
+    /** Held after a reload until the player goes on from the last match game: the next game's moves wait. @type {Promise<void> | null} */
+    this.held = null;
     /** The version at which the game on the board began (a match's next game): no earlier move is marked. */
     this.gameStart = 0;
     /** The version whose move slides in, and over how long (ms). */
@@ -224,12 +226,17 @@ class TableView {
    * @returns {{seat: number, json: any} | null}
    */
   lastMove() {
-    for (let v = this.view.version; v > this.gameStart; v--) {
+    for (let v = this.shownVersion(); v > this.gameStart; v--) {
       const e = this.log.get(v);
       if (e && e.seat !== null && e.seat !== undefined && e.json !== undefined) return { seat: e.seat, json: e.json };
       if (!e) return null;
     }
     return null;
+  }
+
+  /** The version on the board: a finished match game's last while it is shown. */
+  shownVersion() {
+    return this.between ? this.between.version : this.view.version;
   }
 
   /** @returns {import('./types.js').BoardContext} */
@@ -279,19 +286,67 @@ class TableView {
     this.log.set(version, entry);
   }
 
-  /** The moves before this page opened, with who made them and their events. */
+  /**
+   * The moves before this page opened, with who made them and their
+   * events; in a match, the last game's final position and result again
+   * if the player had not gone on from it.
+   */
   async loadEarlierMoves() {
     if (this.table.hidden_information && this.view.turn.kind !== 'over') return;
+    /** @type {any[]} */
+    let steps;
     try {
-      const replay = await api.getReplay(this.table.id, this.seat);
-      for (const step of replay.steps || []) {
-        if (step.version === 0 || this.log.has(step.version)) continue;
-        this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, json: step.json, events: step.events || [] });
-      }
-      this.renderLog();
+      steps = (await api.getReplay(this.table.id, this.seat)).steps || [];
     } catch {
       // Not available yet: the log starts now.
+      return;
     }
+    for (const step of steps) {
+      if (step.version === 0 || this.log.has(step.version)) continue;
+      this.log.set(step.version, { seat: step.seat, auto: step.auto, text: step.text ?? undefined, json: step.json, events: step.events || [] });
+    }
+    this.resumeBetween(steps);
+    this.renderLog();
+  }
+
+  /**
+   * After a reload in a match: the last game that ended, if the player has
+   * not gone on from it (here, or by moving in the next game), is shown
+   * again with its result until he does.
+   * @param {any[]} steps the replay's steps
+   */
+  resumeBetween(steps) {
+    if (this.between || this.held || this.isOver()) return;
+    for (let i = steps.length - 1; i > 0; i--) {
+      const before = steps[i - 1].state.observation;
+      const after = steps[i].state.observation;
+      const lines = matchGameEnded(this.game, before, after, (p) => this.who(p));
+      if (lines.length === 0) continue;
+      const version = steps[i].version;
+      const movedSince = steps.slice(i + 1).some((st) => st.seat === this.seat && this.seat !== null && !st.auto);
+      if (store.wentOn(this.table.id) >= version || movedSince || version <= this.gameStart) {
+        this.gameStart = Math.max(this.gameStart, version);
+        return;
+      }
+      this.held = this.holdBetween(lines, finalPosition(before, steps[i], after), version).then(() => { this.held = null; });
+      return;
+    }
+  }
+
+  /**
+   * Shows a finished match game's final position and result until the
+   * player goes on, and remembers that he did.
+   * @param {string[]} lines @param {any} obs @param {number} version
+   */
+  async holdBetween(lines, obs, version) {
+    await new Promise((resolve) => {
+      this.between = { lines, obs, version, go: () => resolve(undefined) };
+      this.render();
+    });
+    store.setWentOn(this.table.id, version);
+    this.between = null;
+    this.gameStart = version;
+    this.render();
   }
 
   // ---- messages from the server ----
@@ -345,6 +400,7 @@ class TableView {
     this.pumping = true;
     try {
       while (this.queue.length > 0) {
+        if (this.held) await this.held;
         const m = this.queue.shift();
         if (m.version <= this.view.version) {
           this.addLog(m.version, m.action, m.events);
@@ -371,19 +427,7 @@ class TableView {
         // A game of a match ended: its result and the score stay until the
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
-        if (ended.length > 0) {
-          // The server sent the next game's start with the last move: the
-          // final position is the last one with that move played.
-          const play = m.action && m.action.json !== undefined ? stepsOf({ text: '', json: m.action.json }) : null;
-          const final = { ...before, score: m.state.observation.score, board: play && before.board ? boardAfterPlay(before, m.action.seat, play) : before.board };
-          await new Promise((resolve) => {
-            this.between = { lines: ended, obs: final, go: () => resolve(undefined) };
-            this.render();
-          });
-          this.between = null;
-          this.gameStart = m.version;
-          this.render();
-        }
+        if (ended.length > 0) await this.holdBetween(ended, finalPosition(before, m.action, m.state.observation), m.version);
         if (shown && pause > 0 && this.queue.length > 0) {
           await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
         }
@@ -703,14 +747,7 @@ class TableView {
    * cover its bottom strip, however many rows they take.
    */
   fitBoard() {
-    if (!window.matchMedia('(max-width: 900px)').matches) {
-      this.boardBox.style.removeProperty('--board-room');
-      return;
-    }
-    const top = this.boardBox.getBoundingClientRect().top + window.scrollY;
-    const buttons = this.controls.getBoundingClientRect().height;
-    const room = Math.floor(window.innerHeight - top - buttons - 12);
-    this.boardBox.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
+    fitToRoom(this.boardBox, this.controls);
   }
 
   renderOverlay() {
@@ -813,13 +850,13 @@ class TableView {
       parts.push(h('button', { class: 'btn primary', 'data-testid': 'action', 'data-action': a.text, onclick: () => this.send({ json: a.json }) }, actionLabel(a)));
     }
     parts.push(h('span', { class: 'grow' }));
-    if (this.seat !== null && !this.isOver()) {
+    if (this.seat !== null && !this.isOver() && !this.between) {
       parts.push(h('button', { class: 'btn', 'data-testid': 'hint', disabled: !mine, onclick: () => this.askHints(), title: t('table.hint_key') }, t('table.hint')));
     }
     if (this.busy) parts.push(h('span', { class: 'muted small' }, t('table.sending')));
     replace(this.controls, parts);
     replace(this.errorBox, this.error ? h('div', { class: 'error-box', 'data-testid': 'error' }, this.error) : null);
-    this.notationForm.style.display = this.seat === null || this.isOver() ? 'none' : '';
+    this.notationForm.style.display = this.seat === null || this.isOver() || this.between ? 'none' : '';
     this.keysHelp.style.display = this.notationForm.style.display;
     const example = legal.find((a) => a.text.length < 24);
     this.notationInput.placeholder = example ? t('table.notation_example', { move: ltr(example.text) }) : t('table.notation_plain');
@@ -829,7 +866,7 @@ class TableView {
     const turn = this.view.turn;
     replace(this.seatsBox, h('h2', {}, this.seat === null ? t('table.players_watching') : t('table.players')),
       h('ul', { class: 'seats' }, this.seats.map((s) => {
-        const toMove = !this.isOver() && turn.kind === 'player' && turn.seat === s.seat;
+        const toMove = !this.isOver() && !this.between && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
           h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
           h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
@@ -919,7 +956,10 @@ class TableView {
    * and the games' events between them.
    */
   renderLog() {
-    const versions = [...this.log.keys()].sort((a, b) => a - b);
+    // Nothing after the position on the board: the answers to a move wait
+    // for their turn to be shown, a match's next game for Next game.
+    const shown = this.shownVersion();
+    const versions = [...this.log.keys()].filter((v) => v <= shown).sort((a, b) => a - b);
     const items = [];
     let turn = 0;
     for (const v of versions) {
@@ -930,8 +970,7 @@ class TableView {
         const seat = chance ? null : this.seats[/** @type {number} */ (e.seat)];
         const who = chance ? t('log.dice') : seat ? shortName(seat, this.seat, this.seats) : '';
         const forced = e.auto && seat && seat.kind !== 'ai';
-        const opening = chance ? /^open (\d-\d)$/.exec(e.text) : null;
-        const text = opening ? t('log.opening_roll', { dice: opening[1] }) : chance ? e.text : this.moveText(e.text, /** @type {number} */ (e.seat), e.json);
+        const text = chance ? chanceText(e.text) : this.moveText(e.text, /** @type {number} */ (e.seat), e.json);
         if (!chance) turn += 1;
         items.push(h('li', { class: chance ? 'auto chance' : forced ? 'auto' : '', value: chance ? null : turn, 'data-testid': chance ? null : 'log-move' },
           who ? h('span', { class: 'who' }, `${who}: `) : null, h('bdi', { class: 'mv' }, text), forced ? ` (${e.text === 'pass' ? t('log.no_move') : t('log.forced')})` : ''));
@@ -1011,6 +1050,21 @@ class TableView {
         }),
         h('label', { for: 'sound' }, t('info.sound'))));
   }
+}
+
+/**
+ * The final position of a match game that `action` ended: the server
+ * begins the next game in the same action, so the position before it with
+ * the move played (a checker landing on a lone opposing one hits it, in
+ * Tawla pins it), and the new score.
+ * @param {any} before the observation before the action
+ * @param {{seat?: number | null, json?: any} | null | undefined} action
+ * @param {any} after the observation after it (the next game's start)
+ */
+export function finalPosition(before, action, after) {
+  const play = action && action.json !== undefined ? stepsOf({ text: '', json: action.json }) : null;
+  const board = play && before.board && typeof action?.seat === 'number' ? boardAfterPlay(before, action.seat, play) : before.board;
+  return { ...before, score: after.score, board };
 }
 
 /**

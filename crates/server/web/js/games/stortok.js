@@ -111,25 +111,30 @@ const WIDE = { W: 1040, H: 800 };
 const TALL = { W: 700, H: 1150 };
 const CW = 84;
 const CH = 120;
+/** On a tall table, how low the pile's target reaches when a long hand's rows stack below it. */
+const STACKED_PILE_BOTTOM = 676;
 
 /**
  * A face-up card.
  * @param {string} card
  * @param {number} x @param {number} y
- * @param {{cls?: string, scale?: number, rotate?: number}} [opts]
+ * @param {{cls?: string, scale?: number, rotate?: number, height?: number}} [opts]
+ *   `height`: only the card's top part this high (a back row of a long hand)
  */
 function cardFace(card, x, y, opts = {}) {
   const { rank, suit } = parseCard(card);
   const info = SUITS[suit] || { sym: suit, red: false };
   const k = opts.scale || 1;
   const w = CW * k;
-  const h = CH * k;
+  const h = Math.min(opts.height ?? CH * k, CH * k);
+  // The middle pip, raised to stay inside a card's top part.
+  const pipY = Math.min((CH * k) / 2 + 16 * k, h - 14 * k);
   const rot = opts.rotate ? ` rotate(${opts.rotate} ${w / 2} ${h / 2})` : '';
   return s('g', { class: `card ${info.red ? 'red' : 'black'} ${opts.cls || ''}`.trim(), transform: `translate(${x} ${y})${rot}` },
     s('rect', { width: w, height: h, rx: 8 * k, class: 'card-face' }),
     s('text', { x: 7 * k, y: 22 * k, class: 'card-rank', 'font-size': 20 * k }, rank),
     s('text', { x: 7 * k, y: 42 * k, class: 'card-suit', 'font-size': 18 * k }, info.sym),
-    s('text', { x: w / 2, y: h / 2 + 16 * k, class: 'card-pip', 'font-size': 46 * k, 'text-anchor': 'middle' }, info.sym),
+    pipY > 60 * k ? s('text', { x: w / 2, y: pipY, class: 'card-pip', 'font-size': 46 * k, 'text-anchor': 'middle' }, info.sym) : null,
   );
 }
 
@@ -221,6 +226,22 @@ function render(ctx) {
       s('text', { x: W - 100, y: ty - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
   }
 
+  // My hand's rows. One row on a wide table. On a tall one (a phone) the
+  // cards are larger, in rows of up to seven side by side, each at least
+  // 44 px wide there; two rows stand apart below the pile. From three rows
+  // (15 cards) on, the pile moves up and the rows share the room below it:
+  // a back row shows its cards' top part only, each still 44 px tall up to
+  // four rows (28 cards); a longer hand's back rows are shorter.
+  const hand = obs.hand || [];
+  const handScale = tall ? 96 / CW : 1;
+  const hw = CW * handScale;
+  const hh = CH * handScale;
+  const perRow = tall ? 7 : Math.max(hand.length, 1);
+  const rowsOfHand = Math.max(1, Math.ceil(hand.length / perRow));
+  const stacked = tall && rowsOfHand >= 3;
+  const frontY = H - hh - 44;
+  const rowPitch = stacked ? Math.min(hh + 40, Math.floor((frontY - STACKED_PILE_BOTTOM) / (rowsOfHand - 1))) : hh + 40;
+
   // The pile: earlier tricks stacked, the current trick fanned, the top card marked.
   const table = obs.table || [];
   /** @type {import("../dom.js").Child[]} */
@@ -229,7 +250,7 @@ function render(ctx) {
   const older = table.slice(0, trickStart);
   const current = table.slice(trickStart);
   const px = W / 2 - 150;
-  const py = tall ? 580 : H / 2 - 110;
+  const py = stacked ? STACKED_PILE_BOTTOM - 165 : tall ? 580 : H / 2 - 110;
   older.slice(-6).forEach((/** @type {string} */ c, /** @type {number} */ i) => pileParts.push(cardFace(c, px - 40 + i * 5, py - 6 + i * 3, { cls: 'old', scale: 0.9, rotate: -12 + i * 3 })));
   // The card just played travels from its player's seat to the pile.
   const justPlayed = ctx.last && ctx.slideMs ? playedCard({ text: '', json: ctx.last.json }) : null;
@@ -257,16 +278,6 @@ function render(ctx) {
   }
 
   // My hand.
-  const hand = obs.hand || [];
-  // One row on a wide table. On a tall one (a phone) the cards are larger,
-  // in rows of up to seven side by side, each at least 44 px wide there; two
-  // rows stand apart, a third and more overlap the one below.
-  const handScale = tall ? 96 / CW : 1;
-  const hw = CW * handScale;
-  const hh = CH * handScale;
-  const perRow = tall ? 7 : Math.max(hand.length, 1);
-  const rowsOfHand = Math.max(1, Math.ceil(hand.length / perRow));
-  const rowPitch = rowsOfHand <= 2 ? hh + 40 : 74;
   const avail = W - (tall ? 20 : 120);
   /** @param {number} i */
   const spot = (i) => {
@@ -275,18 +286,21 @@ function render(ctx) {
     const k = i - row * perRow;
     const step = inRow > 1 ? Math.min(hw + 8, (avail - hw) / (inRow - 1)) : 0;
     const x0 = W / 2 - ((inRow - 1) * step + hw) / 2;
-    return { x: x0 + k * step, y: H - hh - 44 - (rowsOfHand - 1 - row) * rowPitch };
+    return { x: x0 + k * step, y: frontY - (rowsOfHand - 1 - row) * rowPitch, back: row < rowsOfHand - 1 };
   };
   const myTurn = ctx.legal.length > 0;
   hand.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
     const can = myTurn && playable.has(c);
     const sel = pick.card === c;
-    const lift = sel ? 34 : can ? 12 : 0;
+    // Stacked rows stand still (a lifted card would cover the row above);
+    // the card's outline says that it can be played or is chosen.
+    const lift = stacked ? 0 : sel ? 34 : can ? 12 : 0;
+    const at = spot(i);
     const cls = [can ? 'playable' : myTurn ? 'unplayable' : '', sel ? 'selected' : '', previewCard === c ? 'preview' : ''].filter(Boolean).join(' ');
     // The name begins with the card's corner as drawn ("Q♦").
     layers.push(target(`card:${c}`, `${cardShort(c)}, ${cardName(c)}${sel ? t('board.selected') : can ? t('st.can_beat') : ''}`,
       { class: `st-hand-card${can ? ' can-pick' : ''}`, 'data-drag': can ? 'yes' : null, 'data-state': sel ? 'selected' : can ? 'src' : null },
-      cardFace(c, spot(i).x, spot(i).y - lift, { cls, scale: handScale })));
+      cardFace(c, at.x, at.y - lift, { cls, scale: handScale, height: stacked && at.back ? rowPitch - 4 : undefined })));
   });
   if (ctx.seat !== null) {
     const toMove = obs.phase !== 'over' && obs.to_move === me;
