@@ -8,14 +8,23 @@
 //! CPU time and memory, the benchmark's own CPU time (its clients share the
 //! machine) and the machine's load average at the end.
 //!
+//! The run has two phases. The ramp-up: every bot creates its table, takes
+//! its seats and opens its seat and spectator WebSockets (the bots start
+//! spread over `--ramp-seconds`, default 5), and waits until every one of
+//! them has its first snapshot. Then the measured window of `--seconds`
+//! begins for all bots at once: only actions sent in it are counted, and the
+//! server's CPU time is taken over it; the ramp-up's duration and CPU time
+//! are reported apart.
+//!
 //! Each bot thinks before each action like a person: a pause drawn evenly
 //! from 0 to twice `--think-ms` (mean 5 s), so that many tables make a
 //! realistic rate; `--think-ms 0` acts as fast as the server answers.
 //!
-//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--game ID] [--db postgres://… [--nodes N]] [--timeline]`
+//! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--ramp-seconds 5] [--game ID] [--db postgres://… [--nodes N]] [--timeline]`
 //!
 //! `--timeline` also prints, per second of the run, the actions sent and
-//! their latencies and event lags (on standard error).
+//! their latencies and event lags (on standard error), seconds counted
+//! from the start of the measured window.
 //!
 //! With `--db` the server runs on a new database of that PostgreSQL server,
 //! as `--nodes` nodes (default 1). With several nodes each table is created
@@ -40,7 +49,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -49,6 +58,7 @@ struct Options {
     watchers: usize,
     seconds: u64,
     think_ms: u64,
+    ramp_seconds: u64,
     game: Option<String>,
     db: Option<String>,
     nodes: usize,
@@ -58,13 +68,40 @@ struct Options {
 /// When each action request was sent: (table, version it makes) → time.
 type Sent = Arc<Mutex<HashMap<(String, u64), Instant>>>;
 
-/// A latency in microseconds, and when it began (milliseconds since the
-/// start of the run).
+/// A latency in microseconds, and when it began.
 #[derive(Clone, Copy)]
 struct Sample {
-    at_ms: u64,
+    at: Instant,
     micros: u64,
 }
+
+/// The measured window: it starts when every bot of the ramp-up is ready.
+#[derive(Clone, Copy)]
+struct Window {
+    start: Instant,
+    end: Instant,
+}
+
+/// The measured window, once the ramp-up is over.
+#[derive(Clone)]
+struct Clock(watch::Receiver<Option<Window>>);
+
+impl Clock {
+    /// Waits for the end of the ramp-up; returns the measured window.
+    async fn window(&mut self) -> Window {
+        let window = *self.0.wait_for(Option::is_some).await.expect("the clock");
+        window.expect("a window")
+    }
+
+    /// Waits until `grace` after the end of the measured window.
+    async fn ended(mut self, grace: Duration) {
+        let end = self.window().await.end + grace;
+        tokio::time::sleep_until(tokio::time::Instant::from_std(end)).await;
+    }
+}
+
+/// Says that a WebSocket has its first snapshot (or could not be opened).
+type Ready = mpsc::UnboundedSender<()>;
 
 fn options() -> Options {
     let mut o = Options {
@@ -72,6 +109,7 @@ fn options() -> Options {
         watchers: 1,
         seconds: 20,
         think_ms: 5000,
+        ramp_seconds: 5,
         game: None,
         db: None,
         nodes: 1,
@@ -86,6 +124,7 @@ fn options() -> Options {
             "--watchers-per-table" => o.watchers = value.parse().expect("--watchers-per-table N"),
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
             "--think-ms" => o.think_ms = value.parse().expect("--think-ms MS"),
+            "--ramp-seconds" => o.ramp_seconds = value.parse().expect("--ramp-seconds S"),
             "--game" => o.game = Some(value),
             "--db" => o.db = Some(value),
             "--nodes" => o.nodes = value.parse().expect("--nodes N"),
@@ -169,12 +208,13 @@ async fn spectator(
     base: String,
     table: String,
     sent: Sent,
-    started: Instant,
-    deadline: Instant,
+    clock: Clock,
+    ready: Ready,
 ) -> Vec<Sample> {
     let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
     let Ok((mut socket, _)) = connect(url).await else {
         SPECTATORS_REFUSED.fetch_add(1, Ordering::Relaxed);
+        let _ = ready.send(());
         return Vec::new();
     };
     let hello = json!({ "type": "hello", "token": null, "since": null });
@@ -183,22 +223,37 @@ async fn spectator(
         .await
         .is_err()
     {
+        let _ = ready.send(());
         return Vec::new();
     }
     let mut lags = Vec::new();
-    let until = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
-    while let Ok(Some(Ok(message))) = tokio::time::timeout_at(until, socket.next()).await {
+    let mut ready = Some(ready);
+    let ended = clock.ended(Duration::from_secs(2));
+    tokio::pin!(ended);
+    loop {
+        let message = tokio::select! {
+            _ = &mut ended => break,
+            message = socket.next() => message,
+        };
+        let Some(Ok(message)) = message else {
+            break;
+        };
         let Message::Text(text) = message else {
             continue;
         };
         let arrived = Instant::now();
         let seen: Seen = serde_json::from_str(&text).expect("JSON");
+        if seen.kind == "sync"
+            && let Some(ready) = ready.take()
+        {
+            let _ = ready.send(());
+        }
         if seen.kind == "event"
             && let Some(version) = seen.version
             && let Some(at) = sent.lock().unwrap().get(&(table.clone(), version))
         {
             lags.push(Sample {
-                at_ms: at.duration_since(started).as_millis() as u64,
+                at: *at,
                 micros: arrived.duration_since(*at).as_micros() as u64,
             });
         }
@@ -288,10 +343,13 @@ async fn seat_socket(
     token: String,
     seat: usize,
     shown: mpsc::UnboundedSender<Shown>,
-    deadline: Instant,
+    clock: Clock,
+    ready: Ready,
 ) {
     let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
-    let until = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
+    let ended = clock.clone().ended(Duration::from_secs(2));
+    tokio::pin!(ended);
+    let mut ready = Some(ready);
     let mut last: Option<u64> = None;
     let mut retries = 0;
     loop {
@@ -301,7 +359,8 @@ async fn seat_socket(
                 Duration::from_millis(300 << (retries - 1).min(5)).min(Duration::from_secs(8));
             tokio::time::sleep(backoff).await;
         }
-        if Instant::now() >= deadline {
+        let over = clock.0.borrow().is_some_and(|w| Instant::now() >= w.end);
+        if over {
             return;
         }
         retries += 1;
@@ -317,10 +376,12 @@ async fn seat_socket(
             continue;
         }
         loop {
-            let message = match tokio::time::timeout_at(until, socket.next()).await {
-                Err(_) => return,
-                Ok(Some(Ok(message))) => message,
-                Ok(_) => break,
+            let message = tokio::select! {
+                _ = &mut ended => return,
+                message = socket.next() => message,
+            };
+            let Some(Ok(message)) = message else {
+                break;
             };
             let Message::Text(text) = message else {
                 continue;
@@ -331,7 +392,11 @@ async fn seat_socket(
                 continue;
             };
             match (m.kind.as_str(), last) {
-                ("sync", _) => {}
+                ("sync", _) => {
+                    if let Some(ready) = ready.take() {
+                        let _ = ready.send(());
+                    }
+                }
                 ("event", Some(seen)) => {
                     let version = m.version.expect("an event's version");
                     if version <= seen {
@@ -361,8 +426,10 @@ async fn seat_socket(
     }
 }
 
-/// One bot table after another until the deadline; returns the latencies of
-/// action requests and the spectators' event lags, in microseconds.
+/// One bot table after another until the end of the measured window; says
+/// `ready` once its first table's seats and spectators have their first
+/// snapshot, and sends no action before the window starts. Returns the
+/// latencies of action requests and the spectators' event lags.
 #[allow(clippy::too_many_arguments)]
 async fn bot(
     api: Api,
@@ -372,9 +439,9 @@ async fn bot(
     seed: u64,
     watchers: usize,
     think: Duration,
-    started: Instant,
     start_by: Instant,
-    deadline: Instant,
+    mut clock: Clock,
+    ready: Ready,
 ) -> (Vec<Sample>, Vec<Sample>) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut latencies = Vec::new();
@@ -386,8 +453,12 @@ async fn bot(
         .saturating_duration_since(Instant::now())
         .as_millis() as u64;
     tokio::time::sleep(Duration::from_millis(rng.random_range(0..=delay.max(1)))).await;
-    let until = tokio::time::Instant::from_std(deadline);
-    while Instant::now() < deadline {
+    let mut ready = Some(ready);
+    loop {
+        if clock.0.borrow().is_some_and(|w| Instant::now() >= w.end) {
+            break;
+        }
+        let (sockets_ready, mut sockets_ready_rx) = mpsc::unbounded_channel();
         let create = json!({ "game": game, "options": {}, "seats": vec!["open"; players] });
         let (status, table, _) = post_resending(&creator, "/api/tables", &create, None).await;
         assert_eq!(status, 201, "create {game}: {table}");
@@ -401,8 +472,8 @@ async fn bot(
                     watch_base.clone(),
                     id.clone(),
                     sent.clone(),
-                    started,
-                    deadline,
+                    clock.clone(),
+                    sockets_ready.clone(),
                 ))
             })
             .collect();
@@ -427,11 +498,25 @@ async fn bot(
                     token.clone(),
                     seat,
                     tx.clone(),
-                    deadline,
+                    clock.clone(),
+                    sockets_ready.clone(),
                 ))
             })
             .collect();
         drop(tx);
+        drop(sockets_ready);
+        // The ramp-up: wait until every socket has its snapshot, say so,
+        // and wait for the measured window.
+        if let Some(ready) = ready.take() {
+            for _ in 0..players + watchers {
+                if sockets_ready_rx.recv().await.is_none() {
+                    break;
+                }
+            }
+            let _ = ready.send(());
+        }
+        let window = clock.window().await;
+        let until = tokio::time::Instant::from_std(window.end);
         // The newest version any seat has seen, and the last one acted on.
         let mut newest = 0;
         let mut acted = None;
@@ -451,7 +536,7 @@ async fn bot(
             }
             let pause = think.mul_f64(rng.random_range(0.0..2.0));
             tokio::time::sleep(pause).await;
-            if Instant::now() >= deadline {
+            if Instant::now() >= window.end {
                 break;
             }
             let pick = &legal[rng.random_range(0..legal.len())];
@@ -465,7 +550,7 @@ async fn bot(
             let (status, reply, resent) =
                 post_resending(&api, &path, &body, Some(&tokens[s.seat])).await;
             latencies.push(Sample {
-                at_ms: sending.duration_since(started).as_millis() as u64,
+                at: sending,
                 micros: sending.elapsed().as_micros() as u64,
             });
             // Sent again after a lost answer, `stale_version` says the first
@@ -496,11 +581,11 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 /// Per second of the run (by when the request was sent), on standard
 /// error: the actions sent, their p50/p99/max latency, and the spectators'
 /// p99/max event lag, to tell steady queueing from stalls.
-fn print_timeline(latencies: &[Sample], lags: &[Sample]) {
+fn print_timeline(start: Instant, latencies: &[Sample], lags: &[Sample]) {
     let by_second = |samples: &[Sample]| {
         let mut seconds: Vec<Vec<u64>> = Vec::new();
         for s in samples {
-            let i = (s.at_ms / 1000) as usize;
+            let i = s.at.saturating_duration_since(start).as_secs() as usize;
             if seconds.len() <= i {
                 seconds.resize(i + 1, Vec::new());
             }
@@ -526,6 +611,18 @@ fn print_timeline(latencies: &[Sample], lags: &[Sample]) {
             percentile(l, 1.0),
         );
     }
+}
+
+/// What the run measured apart from the samples: the ramp-up and the
+/// measured window (CPU times in milliseconds).
+struct Measured {
+    window: Window,
+    ready: usize,
+    ramp_up: Duration,
+    ramp_cpu: f64,
+    elapsed: Duration,
+    cpu: f64,
+    own_cpu: f64,
 }
 
 fn main() {
@@ -563,13 +660,12 @@ fn main() {
         Some(g) => vec![g.clone()],
         None => games().iter().map(|g| g.id().to_string()).collect(),
     };
-    let cpu_before = cpu_ms_all(&pids);
-    let own_cpu_before = cpu_ms(std::process::id()).unwrap_or(0.0);
+    let ramp_cpu_before = cpu_ms_all(&pids);
     let started = Instant::now();
-    // A tenth of the run (at most 10 s) to bring every bot in.
-    let ramp = Duration::from_secs(o.seconds / 10).min(Duration::from_secs(10));
-    let deadline = started + Duration::from_secs(o.seconds);
-    let (latencies, lags, memory) = runtime.block_on(async {
+    let ramp = Duration::from_secs(o.ramp_seconds);
+    let (window_tx, window_rx) = watch::channel(None);
+    let (ready_tx, mut ready_rx) = mpsc::unbounded_channel();
+    let (latencies, lags, memory, measured) = runtime.block_on(async {
         let mut tasks = Vec::new();
         for t in 0..o.tables {
             // Each bot has its own client, so its own connection.
@@ -584,15 +680,32 @@ fn main() {
                 t as u64,
                 o.watchers,
                 Duration::from_millis(o.think_ms),
-                started,
                 started + ramp,
-                deadline,
+                Clock(window_rx.clone()),
+                ready_tx.clone(),
             )));
         }
-        // The server's memory in the middle of the run, with everyone connected.
+        drop(ready_tx);
+        // The ramp-up ends when every bot is ready (or has failed).
+        let mut ready = 0;
+        while ready < o.tables && ready_rx.recv().await.is_some() {
+            ready += 1;
+        }
+        let ramp_up = started.elapsed();
+        let ramp_cpu = cpu_ms_all(&pids) - ramp_cpu_before;
+        let cpu_before = cpu_ms_all(&pids);
+        let own_cpu_before = cpu_ms(std::process::id()).unwrap_or(0.0);
+        let start = Instant::now();
+        let window = Window {
+            start,
+            end: start + Duration::from_secs(o.seconds),
+        };
+        window_tx.send_replace(Some(window));
+        // The server's memory in the middle of the window.
         let sampled = pids.clone();
+        let middle = start + Duration::from_secs(o.seconds) / 2;
         let sampler = tokio::spawn(async move {
-            tokio::time::sleep_until(tokio::time::Instant::from_std(started + ramp * 2)).await;
+            tokio::time::sleep_until(tokio::time::Instant::from_std(middle)).await;
             memory_all(&sampled)
         });
         let mut all = Vec::new();
@@ -602,16 +715,25 @@ fn main() {
             all.extend(l);
             lags.extend(g);
         }
-        (all, lags, sampler.await.unwrap_or_default())
+        let measured = Measured {
+            window,
+            ready,
+            ramp_up,
+            ramp_cpu,
+            elapsed: start.elapsed(),
+            cpu: cpu_ms_all(&pids) - cpu_before,
+            own_cpu: cpu_ms(std::process::id()).unwrap_or(0.0) - own_cpu_before,
+        };
+        (all, lags, sampler.await.unwrap_or_default(), measured)
     });
-    let elapsed = started.elapsed().as_secs_f64();
-    let cpu = cpu_ms_all(&pids) - cpu_before;
-    let own_cpu = cpu_ms(std::process::id()).unwrap_or(0.0) - own_cpu_before;
+    let elapsed = measured.elapsed.as_secs_f64();
+    let cpu = measured.cpu;
+    let own_cpu = measured.own_cpu;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load = load.split_whitespace().next().unwrap_or("?").to_string();
     let (_, peak) = memory_all(&pids);
     if o.timeline {
-        print_timeline(&latencies, &lags);
+        print_timeline(measured.window.start, &latencies, &lags);
     }
     let mut latencies: Vec<u64> = latencies.iter().map(|s| s.micros).collect();
     let mut lags: Vec<u64> = lags.iter().map(|s| s.micros).collect();
@@ -619,7 +741,8 @@ fn main() {
     lags.sort_unstable();
     let actions = latencies.len();
     println!(
-        "{{\"nodes\": {}, \"db\": \"{}\", \"tables\": {}, \"watchers\": {}, \"think_ms\": {}, \"games\": {:?}, \"seconds\": {elapsed:.1}, \
+        "{{\"nodes\": {}, \"db\": \"{}\", \"tables\": {}, \"watchers\": {}, \"think_ms\": {}, \"games\": {:?}, \
+         \"ramp_up_s\": {:.1}, \"ramp_up_server_cpu_s\": {:.1}, \"tables_ready\": {}, \"seconds\": {elapsed:.1}, \
          \"actions\": {actions}, \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \
          \"max_ms\": {:.2}, \"events\": {}, \"lag_p50_ms\": {:.2}, \"lag_p99_ms\": {:.2}, \
          \"server_cpu_ms_per_action\": {:.3}, \"server_cpu_cores\": {:.2}, \"bench_cpu_cores\": {:.2}, \
@@ -631,7 +754,10 @@ fn main() {
         o.tables * o.watchers,
         o.think_ms,
         ids,
-        actions as f64 / elapsed,
+        measured.ramp_up.as_secs_f64(),
+        measured.ramp_cpu / 1000.0,
+        measured.ready,
+        actions as f64 / o.seconds.max(1) as f64,
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0),
