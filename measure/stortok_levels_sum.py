@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Prints the docs/ai.md table of Stortok's levels from the JSON lines of
-measure/stortok_levels.sh (one arena per line): per version, table size
-and pair of levels the games, the share stopped by the cap, turns per
+measure/stortok_levels.sh (one arena per line, the first level alone at a
+table of the second; lines of other seatings are left out): per version,
+table size and pair of levels the games, the share stopped by the cap, turns per
 game, the first agent's score with the arena's 95% interval (over
 rotations, whose games share the deals), whether it beats the second (the
 whole interval above 50%), and both agents' CPU ms a move (mean / longest).
 
 usage: measure/stortok_levels_sum.py [RESULTS...]
   (default measure/stortok_levels.jsonl; a later line for the same
-  arena replaces an earlier one)
+  arena replaces an earlier one, so a longer run of a row that did not
+  decide replaces its first)
 """
 import json
 import os
@@ -37,6 +39,8 @@ def main(paths):
             if not line.strip():
                 continue
             r = json.loads(line)
+            if r.get("seating") != "alone":
+                continue
             key = (r["options"]["version"], int(r["options"]["players"]), ",".join(r["agents"]))
             arenas[key] = r
     print("| version | players | comparison | games | capped | turns per game | "

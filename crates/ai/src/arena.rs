@@ -36,18 +36,71 @@ pub fn seating(game: u64, agents: usize, seats: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Each agent's score in one game from each seat's outcome score (see the
-/// module text); `None` for an agent not seated or alone at the table.
-pub fn game_scores(seat_scores: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
+/// How an arena seats its agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// Round the table in turn (A B A B), every agent through every seat
+    /// ([`seating`]); games scored by [`game_scores`].
+    Rotate,
+    /// The first of two agents alone at a table of the second, its seat
+    /// moving through every seat ([`alone_seating`]); games scored by
+    /// [`seat_mean_scores`].
+    Alone,
+}
+
+impl Seating {
+    /// Games in one rotation (they share their dice and deals).
+    pub fn rotation(self, agents: usize, seats: usize) -> usize {
+        match self {
+            Seating::Rotate => agents,
+            Seating::Alone => seats,
+        }
+    }
+
+    /// The agent in each seat of game number `game`.
+    pub fn seats(self, game: u64, agents: usize, seats: usize) -> Vec<usize> {
+        match self {
+            Seating::Rotate => seating(game, agents, seats),
+            Seating::Alone => alone_seating(game, seats),
+        }
+    }
+
+    /// Each agent's score in one game (`None`: not seated).
+    pub fn scores(self, seat_scores: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
+        match self {
+            Seating::Rotate => game_scores(seat_scores, seats, agents),
+            Seating::Alone => seat_mean_scores(seat_scores, seats, agents),
+        }
+    }
+}
+
+/// Agent 0 alone in seat `game mod seats`, agent 1 in every other seat: over
+/// any `seats` consecutive games agent 0 sits in each seat once.
+pub fn alone_seating(game: u64, seats: usize) -> Vec<usize> {
+    let mine = (game % seats as u64) as usize;
+    (0..seats).map(|s| usize::from(s != mine)).collect()
+}
+
+/// Each agent's mean outcome score over its seats (each seat's share of the
+/// other seats it finished ahead of): agents of equal strength score 50% in
+/// expectation whatever the seating, and one agent alone at a table of
+/// another scores its own finishing place against them.
+pub fn seat_mean_scores(seat_scores: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
     let mut sum = vec![0.0; agents];
     let mut count = vec![0usize; agents];
     for (s, &a) in seats.iter().enumerate() {
         sum[a] += seat_scores[s];
         count[a] += 1;
     }
-    let mean: Vec<Option<f64>> = (0..agents)
+    (0..agents)
         .map(|a| (count[a] > 0).then(|| sum[a] / count[a] as f64))
-        .collect();
+        .collect()
+}
+
+/// Each agent's score in one game from each seat's outcome score (see the
+/// module text); `None` for an agent not seated or alone at the table.
+pub fn game_scores(seat_scores: &[f64], seats: &[usize], agents: usize) -> Vec<Option<f64>> {
+    let mean = seat_mean_scores(seat_scores, seats, agents);
     (0..agents)
         .map(|a| {
             let mine = mean[a]?;
@@ -317,6 +370,41 @@ mod tests {
         assert_eq!(s, vec![Some(0.0), Some(0.75), Some(0.75)]);
         let s = game_scores(&scores(Outcome::winner(2, 0, Ending::Single)), &[2, 0], 3);
         assert_eq!(s, vec![Some(0.0), None, Some(1.0)]);
+    }
+
+    #[test]
+    fn alone_seating_moves_the_first_agent_through_every_seat() {
+        for seats in 2..=5 {
+            let mut alone = vec![0; seats];
+            for g in 0..seats as u64 {
+                let seated = Seating::Alone.seats(g, 2, seats);
+                assert_eq!(seated.iter().filter(|&&a| a == 0).count(), 1);
+                alone[seated.iter().position(|&a| a == 0).unwrap()] += 1;
+            }
+            assert!(alone.iter().all(|&c| c == 1), "{seats}");
+            assert_eq!(Seating::Alone.rotation(2, seats), seats);
+        }
+        // With two players both seatings are the same.
+        for g in 0..4 {
+            assert_eq!(Seating::Alone.seats(g, 2, 2), seating(g, 2, 2));
+        }
+    }
+
+    #[test]
+    fn sto16_alone_scores_are_the_finishing_places() {
+        // Four-player Stortok, A alone in seat 1: A the stortok scores 0,
+        // the three others 2/3 each; A not the stortok scores 2/3, the
+        // others' seats 4/9 on average (equal play averages one half).
+        let seats = alone_seating(1, 4);
+        assert_eq!(seats, [1, 0, 1, 1]);
+        let lost = scores(Outcome::loser(4, 1, Ending::Stortok));
+        let got = Seating::Alone.scores(&lost, &seats, 2);
+        assert_eq!(got[0], Some(0.0));
+        assert!((got[1].unwrap() - 2.0 / 3.0).abs() < 1e-12);
+        let won = scores(Outcome::loser(4, 3, Ending::Stortok));
+        let got = seat_mean_scores(&won, &seats, 2);
+        assert!((got[0].unwrap() - 2.0 / 3.0).abs() < 1e-12);
+        assert!((got[1].unwrap() - 4.0 / 9.0).abs() < 1e-12);
     }
 
     #[test]

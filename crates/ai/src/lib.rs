@@ -222,6 +222,9 @@ pub fn build<S: GameState + Heuristic>(
         // Without hidden information ISMCTS is plain MCTS.
         AgentSpec::Ismcts(c) => Box::new(MctsAgent::<S>::new(*c, seed)),
         AgentSpec::AlphaBeta(c) => Box::new(AlphaBetaAgent::<S>::new(*c, seed)),
+        AgentSpec::Rollout(c) if hidden_information => {
+            return Box::new(RolloutAgent::<S>::sampling(*c, seed));
+        }
         AgentSpec::Rollout(c) => Box::new(RolloutAgent::<S>::new(*c, seed)),
         // `resolve` has checked that the game has a network; without one
         // the agent plays greedily.

@@ -4,6 +4,12 @@
 //! comparison between candidates is not drowned by the luck of the dice (the
 //! classic way of analysing backgammon positions). Playouts may stop after
 //! a number of decisions and let the heuristic score the position.
+//!
+//! With hidden cards every trial deals the unseen cards afresh from the
+//! mover's own observation (the engine's sampler), and every candidate is
+//! played on in that same world with the same later draws: the comparison
+//! averages over the worlds the mover cannot tell apart instead of trusting
+//! one of them.
 
 use crate::greedy::best_index;
 use crate::spec::RolloutConfig;
@@ -11,7 +17,7 @@ use crate::values::{Values, final_scores, search_actions, state_score, state_sco
 use crate::{ActionEstimate, Agent};
 use rand::{Rng, RngCore};
 use spelbord_engine::rng::{SeededRng, seeded};
-use spelbord_engine::{GameState, Heuristic, Player, Turn};
+use spelbord_engine::{GameState, Heuristic, Player, Turn, Viewer};
 
 /// The rollout agent.
 #[derive(Debug)]
@@ -19,6 +25,8 @@ pub struct RolloutAgent<S: GameState> {
     config: RolloutConfig,
     rng: SeededRng,
     actions: Vec<S::Action>,
+    /// Whether every trial samples the unseen cards from the mover's view.
+    hidden: bool,
 }
 
 /// Plays on greedily from `state`: chance from `dice`, decisions the best
@@ -68,46 +76,78 @@ impl<S: GameState + Heuristic> RolloutAgent<S> {
             config,
             rng: seeded(seed),
             actions: Vec::new(),
+            hidden: false,
+        }
+    }
+
+    /// A rollout agent for a game with hidden cards: every trial plays in a
+    /// world dealt afresh from what the mover sees.
+    pub fn sampling(config: RolloutConfig, seed: u64) -> Self {
+        RolloutAgent {
+            hidden: true,
+            ..Self::new(config, seed)
+        }
+    }
+
+    /// The world a trial plays in: a fresh deal of the unseen cards from
+    /// `me`'s observation, or `state` itself when nothing is hidden.
+    fn world(&mut self, state: &S, me: Player) -> Option<S> {
+        if self.hidden {
+            S::sample_from_observation(&state.observation(Viewer::Player(me)), &mut self.rng)
+        } else {
+            Some(state.clone())
         }
     }
 
     /// The candidates with their mean scores for `me` and the standard
     /// error of each mean.
     fn evaluate(&mut self, state: &S, me: Player) -> Vec<(S::Action, f64, f64)> {
-        search_actions(state, &mut self.actions);
-        let mut ranked: Vec<(S::Action, S, f64)> = self
+        let Some(first) = self.world(state, me) else {
+            return Vec::new();
+        };
+        search_actions(&first, &mut self.actions);
+        let mut ranked: Vec<(S::Action, f64)> = self
             .actions
             .iter()
             .map(|&a| {
-                let mut next = state.clone();
+                let mut next = first.clone();
                 next.apply(a);
-                let v = state_score(&next, me);
-                (a, next, v)
+                (a, state_score(&next, me))
             })
             .collect();
-        ranked.sort_by(|x, y| y.2.total_cmp(&x.2));
+        ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
         ranked.truncate(self.config.width.max(1));
         if ranked.len() == 1 {
-            return vec![(ranked[0].0, ranked[0].2, 0.0)];
+            return vec![(ranked[0].0, ranked[0].1, 0.0)];
         }
         let mut sum = vec![0.0; ranked.len()];
         let mut sq = vec![0.0; ranked.len()];
         let mut buf = Vec::new();
+        let mut trials = 0u32;
         for _ in 0..self.config.samples.max(1) {
+            let Some(world) = self.world(state, me) else {
+                break;
+            };
             let seed = self.rng.next_u64();
-            for (j, (_, next, _)) in ranked.iter().enumerate() {
-                let mut s = next.clone();
+            search_actions(&world, &mut self.actions);
+            if ranked.iter().any(|(a, _)| !self.actions.contains(a)) {
+                continue;
+            }
+            trials += 1;
+            for (j, &(a, _)) in ranked.iter().enumerate() {
+                let mut s = world.clone();
+                s.apply(a);
                 let mut dice = seeded(seed);
                 let v = greedy_playout(&mut s, &mut dice, self.config.cutoff, &mut buf)[me];
                 sum[j] += v;
                 sq[j] += v * v;
             }
         }
-        let n = self.config.samples.max(1) as f64;
+        let n = trials.max(1) as f64;
         ranked
             .iter()
             .enumerate()
-            .map(|(j, (a, _, _))| {
+            .map(|(j, (a, _))| {
                 let mean = sum[j] / n;
                 let var = (sq[j] / n - mean * mean).max(0.0);
                 (*a, mean, (var / n).sqrt())
@@ -125,7 +165,16 @@ impl<S: GameState + Heuristic> Agent<S> for RolloutAgent<S> {
         let Turn::Player(me) = state.turn() else {
             panic!("rollout asked to choose when no player is to move");
         };
+        if let Some(action) = self
+            .world(state, me)
+            .and_then(|world| world.settling_action())
+        {
+            return action;
+        }
         let values = self.evaluate(state, me);
+        if values.is_empty() {
+            return crate::random::first_searchable(state);
+        }
         let scores: Vec<f64> = values.iter().map(|v| v.1).collect();
         values[best_index(&scores, &mut self.rng)].0
     }
@@ -135,7 +184,9 @@ impl<S: GameState + Heuristic> Agent<S> for RolloutAgent<S> {
         let mut buf = Vec::new();
         let n = self.config.samples.max(1);
         for _ in 0..n {
-            let mut s = state.clone();
+            let Some(mut s) = self.world(state, player) else {
+                return None;
+            };
             let mut dice = seeded(self.rng.random());
             total += greedy_playout(&mut s, &mut dice, self.config.cutoff, &mut buf)[player];
         }

@@ -323,6 +323,7 @@ fn every_agent_is_honest_with_hidden_cards() {
         "ai:hard",
         "mcts:iters=200,cutoff=20",
         "expectimax:depth=1",
+        "rollout:n=16,width=3,cutoff=20",
     ] {
         assert!(
             blind_to_hidden_cards(|| make_agent_for::<Stortok>(name, 3, 11).unwrap()),

@@ -1,5 +1,6 @@
 //! `spelbord arena`: agents play many games against each other; seats
-//! rotate so that every agent plays every seat equally; each agent's mean
+//! rotate so that every agent plays every seat equally (in turn round the
+//! table, or one agent alone at a table of another); each agent's mean
 //! score with its 95% confidence interval, the Elo difference of two agents,
 //! and the thinking time per move.
 
@@ -8,8 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
 use spelbord_ai::arena::{
-    GameResult, WINNER_FIRST_GAMES, elo, game_scores, play_game, seating, summarize,
-    winner_first_scores,
+    GameResult, Seating, WINNER_FIRST_GAMES, elo, play_game, summarize, winner_first_scores,
 };
 use spelbord_ai::{Agent, make_agent_for};
 use spelbord_engine::{Ending, Game, GameState, GameVisitor, Options, Record, visit_game};
@@ -49,6 +49,30 @@ pub struct ArenaArgs {
     /// (`GAME-NNNNNN.json`, the agents named as the players).
     #[arg(long, value_name = "DIR")]
     pub record: Option<std::path::PathBuf>,
+    /// How the agents sit: `rotate` (in turn round the table, A B A B) or
+    /// `alone` (the first of two agents alone at a table of the second, its
+    /// seat moving round; each scores its seats' mean finishing place).
+    #[arg(long, value_enum, default_value_t = SeatingArg::Rotate)]
+    pub seating: SeatingArg,
+}
+
+/// How an arena seats its agents (see [`Seating`]).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatingArg {
+    /// In turn round the table (A B A B), every agent through every seat.
+    Rotate,
+    /// The first of two agents alone at a table of the second.
+    Alone,
+}
+
+impl SeatingArg {
+    fn seating(self) -> Seating {
+        match self {
+            SeatingArg::Rotate => Seating::Rotate,
+            SeatingArg::Alone => Seating::Alone,
+        }
+    }
 }
 
 /// Splits the agents list: a `key=value` item belongs to the agent before it.
@@ -85,6 +109,8 @@ pub struct ArenaReport {
     games: u64,
     seed: u64,
     seats: usize,
+    /// How the agents sat (`rotate` or `alone`).
+    seating: SeatingArg,
     /// Mean score per agent (1 win, 0.5 draw, 0 loss; see `docs/ai.md` for
     /// more than two players).
     score: BTreeMap<String, f64>,
@@ -181,7 +207,13 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         agent_for::<G>(a, seats, 0)?;
     }
     let k = agents.len();
-    let games = args.games.max(1).div_ceil(k as u64) * k as u64;
+    let mode = args.seating.seating();
+    if mode == Seating::Alone && k != 2 {
+        bail!("--seating alone seats one agent at a table of another: give two agents");
+    }
+    // Games in one rotation: they share their dice and deals.
+    let rotation = mode.rotation(k, seats) as u64;
+    let games = args.games.max(1).div_ceil(rotation) * rotation;
     let bar = progress(games, progress_wanted(args.json));
     let next = AtomicU64::new(0);
     let results: Mutex<Vec<Option<Seated>>> = Mutex::new(vec![None; games as usize]);
@@ -194,7 +226,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
                     if i >= games {
                         break;
                     }
-                    let seated = seating(i, k, seats);
+                    let seated = mode.seats(i, k, seats);
                     let mut players: Vec<Box<dyn Agent<G::State>>> = seated
                         .iter()
                         .enumerate()
@@ -203,8 +235,8 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
                                 .expect("checked above")
                         })
                         .collect();
-                    // The k games of one rotation share their dice.
-                    let dice = args.seed.wrapping_add(i / k as u64);
+                    // The games of one rotation share their dice.
+                    let dice = args.seed.wrapping_add(i / rotation);
                     let result = play_game(&game, &mut players, dice);
                     results.lock().expect("no panics")[i as usize] = Some((seated, result));
                     bar.inc(1);
@@ -251,7 +283,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
                 first_block[a].1 += 1;
             }
         }
-        for (a, s) in game_scores(&seat_scores, seated, k).into_iter().enumerate() {
+        for (a, s) in mode.scores(&seat_scores, seated, k).into_iter().enumerate() {
             if let Some(s) = s {
                 block[a].0 += s;
                 block[a].1 += 1;
@@ -263,7 +295,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             return_block[a].0 += r.returns[s];
             return_block[a].1 += 1;
         }
-        if (i + 1) % k == 0 {
+        if (i + 1) as u64 % rotation == 0 {
             for (a, b) in first_block.iter_mut().enumerate() {
                 if b.1 > 0 {
                     rotation_firsts[a].push(b.0 / b.1 as f64);
@@ -314,6 +346,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         games,
         seed: args.seed,
         seats,
+        seating: args.seating,
         score: by_agent(&|a| summaries[a].mean),
         ci95: (0..k)
             .map(|a| (names[a].clone(), [summaries[a].low, summaries[a].high]))
@@ -376,8 +409,12 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string(&r)?);
         return Ok(ExitCode::SUCCESS);
     }
+    let seating = match r.seating {
+        SeatingArg::Rotate => "seats rotating",
+        SeatingArg::Alone => "the first agent alone at a table of the second",
+    };
     println!(
-        "{} games of {} ({} seats, seed {}), seats rotating",
+        "{} games of {} ({} seats, seed {}), {seating}",
         r.games, r.game, r.seats, r.seed
     );
     let width = r.agents.iter().map(|a| a.len()).max().unwrap_or(5).max(5);
@@ -463,7 +500,30 @@ mod tests {
             options: vec![format!("players={players}")],
             json: true,
             record: None,
+            seating: SeatingArg::Rotate,
         }
+    }
+
+    #[test]
+    fn sto16_the_alone_seating_puts_one_agent_at_a_table_of_another() {
+        use spelbord_engine::stortok::Stortok;
+        let mut a = args("stortok", "4", 6);
+        a.agents = "greedy,random".into();
+        a.seating = SeatingArg::Alone;
+        let r = arena::<Stortok>(&a).unwrap();
+        // Whole rotations of four games, greedy once in every seat.
+        assert_eq!(r.games, 8);
+        assert_eq!(r.seating, SeatingArg::Alone);
+        // Each game: greedy's seat scores 0 or 2/3, the other seats' mean
+        // makes the four seats average one half.
+        let g = r.score["greedy"];
+        let rest = r.score["random"];
+        assert!((g + 3.0 * rest - 2.0).abs() < 1e-9, "{g} {rest}");
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["seating"], "alone");
+        // Three agents cannot sit alone.
+        a.agents = "greedy,random,greedy:temp=1".into();
+        assert!(arena::<Stortok>(&a).is_err());
     }
 
     #[test]
