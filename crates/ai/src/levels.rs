@@ -57,8 +57,10 @@ fn seat_net_measured_better(game: GameId, players: usize, level: Level) -> bool 
 }
 
 /// Stortok's `hard` and `expert` for a version (`None`: 1847, the
-/// default) and number of players, chosen by arena measurement
-/// (docs/ai.md, "Stortok's levels per version and table size").
+/// default) and number of players, chosen by arena measurement with one
+/// player of a level alone at a table of the level below (docs/ai.md,
+/// "Stortok's levels per version and table size"): the same agents
+/// measured stronger at every version and table size.
 fn stortok_level(version: Option<&str>, players: usize, level: Level) -> &'static str {
     let _ = (version, players);
     match level {
