@@ -184,9 +184,7 @@ impl<S: GameState + Heuristic> Agent<S> for RolloutAgent<S> {
         let mut buf = Vec::new();
         let n = self.config.samples.max(1);
         for _ in 0..n {
-            let Some(mut s) = self.world(state, player) else {
-                return None;
-            };
+            let mut s = self.world(state, player)?;
             let mut dice = seeded(self.rng.random());
             total += greedy_playout(&mut s, &mut dice, self.config.cutoff, &mut buf)[player];
         }

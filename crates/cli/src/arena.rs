@@ -295,7 +295,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
             return_block[a].0 += r.returns[s];
             return_block[a].1 += 1;
         }
-        if (i + 1) as u64 % rotation == 0 {
+        if ((i + 1) as u64).is_multiple_of(rotation) {
             for (a, b) in first_block.iter_mut().enumerate() {
                 if b.1 > 0 {
                     rotation_firsts[a].push(b.0 / b.1 as f64);
