@@ -194,26 +194,36 @@ async function phase(page) {
 
 /**
  * Clicks a board target where a person would: on a part of it that is not
- * covered by another (cards in a hand overlap).
+ * covered by another (cards in a hand overlap). When the board is drawn
+ * again between finding the target and clicking it (a move shown, a slide
+ * ended), the target is found again, as a person would see it again.
  * @param {import('playwright-core').Page} page
  * @param {import('playwright-core').Locator} target
  */
 export async function clickTarget(page, target) {
-  await target.scrollIntoViewIfNeeded();
-  const point = await target.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    for (let fy = 0.5; fy > 0.05; fy -= 0.15) {
-      for (const fx of [0.5, 0.3, 0.15, 0.08, 0.7, 0.85]) {
-        const x = r.left + r.width * fx;
-        const y = r.top + r.height * fy;
-        const hit = document.elementFromPoint(x, y);
-        if (hit && hit.closest('[data-target]') === el) return { x, y };
-      }
+  for (let tries = 1; ; tries++) {
+    try {
+      await target.scrollIntoViewIfNeeded({ timeout: 10000 });
+      const point = await target.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        for (let fy = 0.5; fy > 0.05; fy -= 0.15) {
+          for (const fx of [0.5, 0.3, 0.15, 0.08, 0.7, 0.85]) {
+            const x = r.left + r.width * fx;
+            const y = r.top + r.height * fy;
+            const hit = document.elementFromPoint(x, y);
+            if (hit && hit.closest('[data-target]') === el) return { x, y };
+          }
+        }
+        return null;
+      }, null, { timeout: 10000 });
+      if (!point) throw new Error('the target is covered everywhere');
+      await page.mouse.click(point.x, point.y);
+      return;
+    } catch (e) {
+      if (tries >= 5 || !String(e).includes('not attached')) throw e;
+      await page.waitForTimeout(100);
     }
-    return null;
-  });
-  if (!point) throw new Error('the target is covered everywhere');
-  await page.mouse.click(point.x, point.y);
+  }
 }
 
 /**

@@ -58,6 +58,53 @@ async function boardAboveButtons(page) {
   });
 }
 
+/**
+ * Waits until the status bar, the board and the buttons under it have kept
+ * their places and sizes for 300 ms: the first turn's lines and slides
+ * may still change the status (and so the board's room) after it shows.
+ * @param {import('playwright-core').Page} page
+ */
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const key = ['.status-bar', '.board-svg', '.controls, .replay-controls'].map((sel) => {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      return r ? `${Math.round(r.top)},${Math.round(r.height)}` : '-';
+    }).join('|');
+    const seen = /** @type {any} */ (window);
+    const now = performance.now();
+    if (seen.layoutKey !== key) {
+      seen.layoutKey = key;
+      seen.layoutSince = now;
+      return false;
+    }
+    return now - seen.layoutSince >= 300;
+  }, null, { polling: 50, timeout: 10000 });
+}
+
+/**
+ * The smaller side, in px, of the smallest target on the board.
+ * @param {import('playwright-core').Page} page
+ */
+async function smallestTarget(page) {
+  return page.evaluate(() => Math.min(...[...document.querySelectorAll('.board-svg [data-target]')]
+    .map((el) => { const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); })));
+}
+
+/**
+ * Adds a row like a Stumpvarning's (two lines of words) to the buttons
+ * under the board, and waits until the board is fitted again (two frames).
+ * @param {import('playwright-core').Page} page
+ */
+async function addWarningRow(page) {
+  await page.evaluate(() => {
+    const row = document.createElement('div');
+    row.className = 'inline-prompt alarm';
+    row.textContent = 'Stumpvarning! Two rows of words to make this row as tall as a warning is on a phone.';
+    document.querySelector('.controls')?.prepend(row);
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 for (const size of /** @type {const} */ (['desktop', 'phone'])) {
   test(`${size}: the lobby's main button is on the screen`, async () => {
     const { context, page, errors } = await newPage(env.browser, size);
@@ -115,7 +162,8 @@ for (const { game, name, options, seats } of BOARDS) {
     await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
       && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    const seen = await page.evaluate(() => {
+    await settled(page);
+    const measure = () => page.evaluate(() => {
       const boxes = [...document.querySelectorAll('.board-svg [data-target]')]
         .map((el) => ({ id: el.getAttribute('data-target'), r: el.getBoundingClientRect() }));
       const small = boxes.filter(({ r }) => r.width < 44 || r.height < 44)
@@ -133,11 +181,19 @@ for (const { game, name, options, seats } of BOARDS) {
       }
       return { count: boxes.length, small, overlaps };
     });
+    const seen = await measure();
     await shot(page, `targets-${name}-phone`);
     assert.ok(seen.count >= (name === 'stortok' ? 5 : 10), `${name}: ${seen.count} targets`);
     if (name === 'stortok-long-hand') assert.ok(await page.locator('.board-svg .st-hand-card').count() >= 26, 'a hand of 26 cards');
     assert.deepEqual(seen.small, [], `${name}: targets under 44 px`);
     assert.deepEqual(seen.overlaps, [], `${name}: targets overlapping`);
+    // The buttons under the board may take more rows (a warning, several
+    // actions off the board): the board gives up room, but its targets stay
+    // at least 44 px (the page scrolls instead).
+    await addWarningRow(page);
+    await addWarningRow(page);
+    await shot(page, `targets-${name}-phone-rows`);
+    assert.deepEqual((await measure()).small, [], `${name}: targets under 44 px with the buttons taking more rows`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -146,27 +202,33 @@ for (const { game, name, options, seats } of BOARDS) {
 // On a phone the buttons stay at the foot of the screen; when they take
 // more rows (a Stumpvarning, the bat-in and pass buttons beside Undo and
 // Confirm), the board shrinks to end above them instead of running under
-// them (Stumphög's bottom strip was cut off). A row like the Stumpvarning's
-// is added to the buttons here.
+// them (Stumphög's bottom strip was cut off), down to the size at which its
+// targets are 44 px; below that the page scrolls. A row like the
+// Stumpvarning's is added to the buttons here.
 test('phone: stumphog: the board ends above the buttons when they take more rows', async () => {
   const { context, page, errors } = await newPage(env.browser, 'phone');
   await createInLobby(page, env.server.url, 'stumphog', {}, GAMES.stumphog);
   await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
     && document.querySelectorAll('.controls button').length > 0, null, { timeout: 60000 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  assert.ok(await boardAboveButtons(page) >= 0, 'one row: the board ends above the buttons');
+  await settled(page);
+  assert.ok(await boardAboveButtons(page) >= 0, 'at the first turn: the board ends above the buttons');
   const before = await page.evaluate(() => document.querySelector('.board-svg')?.getBoundingClientRect().height);
-  await page.evaluate(() => {
-    const row = document.createElement('div');
-    row.className = 'inline-prompt alarm';
-    row.textContent = 'Stumpvarning! Two rows of words to make this row as tall as a warning is on a phone.';
-    document.querySelector('.controls')?.prepend(row);
-  });
-  // The board is fitted again when the buttons' size changes (two frames).
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await addWarningRow(page);
   const after = await page.evaluate(() => document.querySelector('.board-svg')?.getBoundingClientRect().height || 0);
   assert.ok(after < (before || 0), `the board shrank (${before} px to ${after} px)`);
-  assert.ok(await boardAboveButtons(page) >= 0, 'two rows: the board ends above the buttons');
+  const gap = await boardAboveButtons(page);
+  if (gap < 0) {
+    // Not room enough for targets of 44 px: the board is held at that size
+    // (no larger), and scrolling the page by what is missing shows all of it
+    // above the buttons, which stay at the foot of the screen.
+    const smallest = await smallestTarget(page);
+    assert.ok(smallest >= 44 && smallest < 46, `a board under the buttons is at its smallest (targets ${smallest} px)`);
+    await page.evaluate((dy) => window.scrollBy(0, dy), -gap);
+    const top = await page.evaluate(() => document.querySelector('.board-svg')?.getBoundingClientRect().top || 0);
+    assert.ok(top >= 0, `scrolled by ${-gap} px, the board's top in sight (${top} px)`);
+  }
+  assert.ok(await boardAboveButtons(page) >= 0, 'more rows: the board ends above the buttons');
   const seen = await outOfSight(page, '.controls button');
   assert.deepEqual(seen.out, [], 'the buttons in sight');
   await shot(page, 'layout-stumphog-phone-rows');
@@ -189,8 +251,8 @@ for (const game of ['tawla', 'stumphog', 'lager']) {
     }
     await page.goto(page.url().replace(/\?.*$/, '') + '?replay');
     await page.locator('[data-testid="replay-pos"]').waitFor();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(page);
     const gap = () => page.evaluate(() => {
       const board = /** @type {Element} */ (document.querySelector('.board-svg')).getBoundingClientRect();
       const buttons = /** @type {Element} */ (document.querySelector('.replay-controls')).getBoundingClientRect();

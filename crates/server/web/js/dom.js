@@ -143,16 +143,37 @@ export function portrait(svg) {
 /**
  * On a phone, holds a board to the room between its top and the foot of
  * the screen less the row below it (its buttons), so that the row stays
- * on the screen; elsewhere the board keeps its own height.
+ * on the screen; elsewhere the board keeps its own height. With `finger`,
+ * the board is never held so small that a target on it (`[data-target]`)
+ * is under `finger` px either way: then the page scrolls instead.
  * @param {HTMLElement} board the board's box (sets `--board-room` on it)
  * @param {Element} below the row kept on the screen under it
+ * @param {number} [finger] the smallest size of a target to tap, in px
  */
-export function fitToRoom(board, below) {
+export function fitToRoom(board, below, finger = 0) {
   if (!window.matchMedia('(max-width: 900px)').matches) {
     board.style.removeProperty('--board-room');
     return;
   }
   const top = board.getBoundingClientRect().top + window.scrollY;
   const room = Math.floor(window.innerHeight - top - below.getBoundingClientRect().height - 12);
-  board.style.setProperty('--board-room', `${Math.max(room, 200)}px`);
+  board.style.setProperty('--board-room', `${Math.max(room, 200, finger > 0 ? roomForFinger(board, finger) : 0)}px`);
+}
+
+/**
+ * The height a board needs for its smallest target to measure `finger` px
+ * either way (0 when it shows no targets): the ratio of the board's height
+ * to that target's does not change with the scale it is drawn at.
+ * @param {HTMLElement} board @param {number} finger
+ */
+function roomForFinger(board, finger) {
+  const svg = board.querySelector('.board-svg');
+  const height = svg ? svg.getBoundingClientRect().height : 0;
+  let smallest = Infinity;
+  for (const target of board.querySelectorAll('[data-target]')) {
+    const r = target.getBoundingClientRect();
+    const side = Math.min(r.width, r.height);
+    if (side > 0) smallest = Math.min(smallest, side);
+  }
+  return height > 0 && Number.isFinite(smallest) ? Math.ceil((height * finger) / smallest) : 0;
 }

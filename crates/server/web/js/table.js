@@ -744,10 +744,11 @@ class TableView {
   /**
    * On a phone, holds the board to the room between the status bar and the
    * buttons (which stay at the foot of the screen), so that they never
-   * cover its bottom strip, however many rows they take.
+   * cover its bottom strip, however many rows they take; but never so
+   * small that a target is under 44 px to tap (then the page scrolls).
    */
   fitBoard() {
-    fitToRoom(this.boardBox, this.controls);
+    fitToRoom(this.boardBox, this.controls, 44);
   }
 
   renderOverlay() {
