@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInLobby, newPage, serverAndBrowser } from '../lib/harness.mjs';
+import { createInLobby, newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
 import { seriousViolations } from '../lib/a11y.mjs';
 
 /** The server and the browser of this file's tests. */
@@ -51,6 +51,36 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
     await context.close();
   });
 }
+
+// High-O Gammon's rest fields (the corners) hold stones of several players;
+// the counts drawn on them are no part of a target's name (axe's
+// label-content-name-mismatch read the drawn "2" and "3" together as "23",
+// which the name "2 Red, 3 Blue" does not hold). The board of a live table
+// is drawn again with every corner holding 2 stones of the first player and
+// 3 of the second.
+test('High-O Gammon: rest fields holding stones of two players', async () => {
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await createInLobby(page, env.server.url, 'high-gammon', {}, ['you', 'ai']);
+  await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn'), null, { timeout: 60000 });
+  const drawn = await page.evaluate(async () => {
+    // The client's own modules, as the page loads them (a path the type check does not follow).
+    const js = '/js/';
+    const { uiFor } = await import(js + 'games/index.js');
+    const api = await import(js + 'api.js');
+    const info = await api.getTable(location.pathname.split('/').pop() || '', null);
+    const obs = structuredClone(info.state.observation);
+    for (const code of [7, 14, 21, 28]) obs.fields[code - 1] = obs.fields[code - 1].map((/** @type {number} */ _, /** @type {number} */ p) => (p < 2 ? p + 2 : 0));
+    const svg = uiFor('high-gammon').render({ obs, legal: [], seat: 0, names: ['A', 'B'], pick: { steps: [], selected: null } });
+    /** @type {Element} */ (document.querySelector('.board-wrap')).replaceChildren(svg);
+    return [...svg.querySelectorAll('[data-target="f:14"]')].map((el) => el.getAttribute('aria-label'));
+  });
+  assert.equal(drawn.length, 1, 'the rest field 14 drawn');
+  assert.match(drawn[0] || '', /2 .*3 /, `its name says both counts: ${drawn[0]}`);
+  await shot(page, 'a11y-high-gammon-rest-fields');
+  assert.deepEqual(await seriousViolations(page), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('the game-over view and the replay', async () => {
   const { context, page, errors } = await newPage(env.browser, 'desktop');

@@ -296,7 +296,7 @@ function render(ctx) {
         const [dx, dy] = off[k] || [0, 0];
         const hl = p === m && isSrc ? (selected ? 'selected' : 'src') : moved.has(code) && p === m ? 'moved' : '';
         parts.push(stone(G, pos.x + dx, pos.y + dy, colourOf(p), hl, p === slider ? slides.get(code) : null));
-        if (n > 1) parts.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
+        if (n > 1) drawnText.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
       });
       if (isDest) parts.push(s('circle', { cx: pos.x, cy: pos.y, r: R * 0.6, class: 'dest-marker' }));
     } else {
