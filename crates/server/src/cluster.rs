@@ -396,6 +396,7 @@ pub fn start(
     let notices = tokio::spawn(async move {
         loop {
             if let Err(e) = listen(&cluster, &hub).await {
+                hub.health().set_notifications(false);
                 tracing::warn!(error = %e, "table notifications stopped; listening again");
             }
             if hub.stopping() {
@@ -411,6 +412,7 @@ pub fn start(
 async fn listen(cluster: &Cluster, hub: &Arc<Hub>) -> Result<(), StoreError> {
     let mut listener = PgListener::connect_with(&cluster.pool).await?;
     listener.listen(CHANNEL).await?;
+    hub.health().set_notifications(true);
     // Changes made while not listening are read from the database.
     hub.refresh_mirrors().await;
     loop {
@@ -422,8 +424,11 @@ async fn listen(cluster: &Cluster, hub: &Arc<Hub>) -> Result<(), StoreError> {
                 tokio::spawn(async move { hub.refresh_mirror(&id).await });
             }
             None => {
-                // The connection was lost and is made again: catch up.
-                hub.refresh_mirrors().await;
+                // The connection was lost: listen again on a new one (and
+                // catch up), saying so in the health until it is up.
+                return Err(StoreError::Database(
+                    "the notification connection was lost".into(),
+                ));
             }
         }
     }

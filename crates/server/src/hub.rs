@@ -3,6 +3,7 @@
 
 use crate::cluster::Cluster;
 use crate::error::ApiError;
+use crate::health::Health;
 use crate::limits::Counter;
 use crate::store::{
     EndReason, Ending, Inactivity, SeatKind, Store, StoreError, StoredSeat, Takeover,
@@ -185,6 +186,8 @@ pub struct Hub {
     max_open_tables: AtomicUsize,
     /// The group of nodes this one belongs to (PostgreSQL only).
     cluster: OnceLock<Arc<Cluster>>,
+    /// Whether the database takes writes (what `/api/health` says).
+    health: Arc<Health>,
 }
 
 /// The token of a seat joined with an idempotency key: derived from the key,
@@ -208,7 +211,29 @@ impl Hub {
             open_by_address: Mutex::new(HashMap::new()),
             max_open_tables: AtomicUsize::new(0),
             cluster: OnceLock::new(),
+            health: Arc::new(Health::default()),
         })
+    }
+
+    /// The node's health: every write's outcome is recorded there.
+    pub fn health(&self) -> &Arc<Health> {
+        &self.health
+    }
+
+    /// The store, for the health probe.
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Records a write's outcome in the node's health and passes it on: a
+    /// database failure makes the node unhealthy until a write commits.
+    fn recorded<T>(&self, outcome: Result<T, StoreError>) -> Result<T, StoreError> {
+        match &outcome {
+            Ok(_) => self.health.write_succeeded(),
+            Err(StoreError::Database(e)) => self.health.write_failed(e),
+            Err(_) => {}
+        }
+        outcome
     }
 
     /// Makes this hub one node of a group on one database.
@@ -489,7 +514,7 @@ impl Hub {
             listed: new.listed,
             rematch_of: new.rematch_of,
         })?;
-        self.store.create_table(&table.to_stored(&events)).await?;
+        self.recorded(self.store.create_table(&table.to_stored(&events)).await)?;
         table.commit(events);
         tracing::info!(client = %new.client, game = table.game.id(), "table created");
         tracing::debug!(table = %id, version = table.version, "table created");
@@ -601,7 +626,7 @@ impl Hub {
             seed: request.seed,
             join_key_hash: key_hash,
         };
-        let claimed = self.store.claim_seat(&t.id, &taken).await;
+        let claimed = self.recorded(self.store.claim_seat(&t.id, &taken).await);
         self.owner_checked(cell, &t.id, claimed).await?;
         t.seats[seat] = taken;
         t.updated_at = now();
@@ -734,7 +759,7 @@ impl Hub {
         cell: &Arc<TableCell>,
         ending: Ending,
     ) -> Result<(), ApiError> {
-        let ended = self.store.end_table(&t.id, t.version, &ending).await;
+        let ended = self.recorded(self.store.end_table(&t.id, t.version, &ending).await);
         self.owner_checked(cell, &t.id, ended).await?;
         tracing::debug!(table = %t.id, reason = ?ending.reason, "table ended");
         t.ending = Some(ending);
@@ -820,7 +845,7 @@ impl Hub {
     ) -> Result<(), ApiError> {
         let mut replaced = StoredSeat::new(seat, SeatKind::Ai(TAKEOVER_AGENT.into()));
         replaced.seed = t.seats[seat].seed.clone();
-        let replaced_stored = self.store.replace_seat(&t.id, &replaced).await;
+        let replaced_stored = self.recorded(self.store.replace_seat(&t.id, &replaced).await);
         self.owner_checked(cell, &t.id, replaced_stored).await?;
         t.seats[seat] = replaced;
         t.updated_at = now();
@@ -870,11 +895,11 @@ impl Hub {
     ) -> Result<Vec<Arc<Event>>, ApiError> {
         let actions: Vec<_> = events.iter().map(stored_action).collect();
         let result = final_result(&events);
-        if let Err(e) = self
+        let appended = self
             .store
             .append_actions(&t.id, t.version, &actions, result.as_deref())
-            .await
-        {
+            .await;
+        if let Err(e) = self.recorded(appended) {
             if matches!(e, StoreError::Conflict(_)) {
                 // Memory and store disagree (a write may have succeeded after
                 // reporting failure, or another node took the table over):

@@ -11,6 +11,7 @@ pub mod api;
 pub mod cluster;
 pub mod dice;
 pub mod error;
+pub mod health;
 pub mod hub;
 pub mod limits;
 pub mod listen;

@@ -269,6 +269,18 @@ pub async fn serve(
             }
         })
     };
+    let prober = {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(crate::health::PROBE_INTERVAL).await;
+                if hub.stopping() {
+                    return;
+                }
+                hub.health().probe(&**hub.store()).await;
+            }
+        })
+    };
     let (stopped, stop_rx) = tokio::sync::watch::channel(false);
     {
         let hub = hub.clone();
@@ -282,6 +294,7 @@ pub async fn serve(
     let app = router(state.clone());
     serve_connections(listener, app, &state.limits, stop_rx, SHUTDOWN_GRACE).await;
     sweeper.abort();
+    prober.abort();
     for task in node_tasks {
         task.abort();
     }

@@ -40,6 +40,16 @@ impl Server {
         server
     }
 
+    /// Like [`Server::start`], after `prepare` was given the server's empty
+    /// folder (where its database will be), e.g. to mount a file system there.
+    #[allow(dead_code)]
+    pub fn start_prepared(extra: &[&str], prepare: impl FnOnce(&std::path::Path)) -> Server {
+        let mut server = Server::unstarted(extra);
+        prepare(&server.dir);
+        server.spawn();
+        server
+    }
+
     /// Like [`Server::start`], on the PostgreSQL database at `url`, with the
     /// server's standard error in the file [`Server::log`].
     pub fn start_on(url: &str, extra: &[&str]) -> Server {

@@ -4,6 +4,7 @@ use super::AppState;
 use crate::error::ApiError;
 use axum::Json;
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use spelbord_engine::{DynGame, find_game, games};
 
@@ -38,11 +39,27 @@ pub async fn one(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     Ok(Json(body))
 }
 
-/// `GET /api/health`: the server is up.
-pub async fn health(State(app): State<AppState>) -> Json<Value> {
-    Json(json!({
-        "ok": !app.hub.stopping(),
+/// `GET /api/health`: whether this node can serve: 200 when its database
+/// takes writes (and, with several nodes, notifications arrive), else 503.
+pub async fn health(State(app): State<AppState>) -> (StatusCode, Json<Value>) {
+    let report = app.hub.health().report();
+    let ok = report.ok && !app.hub.stopping();
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    // The database's error is in the log, not here: answers carry no
+    // database detail.
+    let mut body = json!({
+        "ok": ok,
         "version": env!("CARGO_PKG_VERSION"),
         "live_tables": app.hub.live_tables(),
-    }))
+        "database": if report.database_error.is_none() { "ok" } else { "failing" },
+        "stopping": app.hub.stopping(),
+    });
+    if let Some(up) = report.notifications {
+        body["notifications"] = json!(if up { "ok" } else { "down" });
+    }
+    (status, Json(body))
 }

@@ -41,9 +41,12 @@ fn player_key() -> Value {
 fn paths() -> Value {
     json!({
         "/api/health": { "get": {
-            "summary": "Whether the server is up",
+            "summary": "Whether this node can serve: its database takes writes and, with several nodes, notifications arrive",
             "operationId": "health",
-            "responses": { "200": { "description": "Up", "content": { "application/json": { "schema": { "type": "object" } } } } }
+            "responses": {
+                "200": { "description": "Serving", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } } },
+                "503": { "description": "Not serving: the database takes no writes, notifications are down, or the node is stopping", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } } }
+            }
         }},
         "/api/games": { "get": {
             "summary": "The game catalogue with each game's options and the AI agents",
@@ -231,6 +234,7 @@ fn paths() -> Value {
 
 fn schemas() -> Value {
     let mut schemas = table_schemas();
+    schemas["Health"] = health_schema();
     if let (Some(all), Value::Object(more)) = (schemas.as_object_mut(), rematch_schemas()) {
         all.extend(more);
     }
@@ -257,6 +261,21 @@ fn rematch_schemas() -> Value {
                 "rematch": { "type": "string", "description": "The rematch's id: join it with `rematch_token`." },
                 "seat": { "type": "integer", "description": "The seat kept for the player who asked." }
             }
+        }
+    })
+}
+
+/// What `GET /api/health` answers.
+fn health_schema() -> Value {
+    json!({
+        "type": "object", "required": ["ok", "version", "live_tables", "database", "stopping"],
+        "properties": {
+            "ok": { "type": "boolean", "description": "Whether the node serves (the status is 200 exactly then)." },
+            "version": { "type": "string" },
+            "live_tables": { "type": "integer", "description": "Tables in this node's memory." },
+            "database": { "type": "string", "enum": ["ok", "failing"], "description": "Whether the last write or probe (each second) committed." },
+            "notifications": { "type": "string", "enum": ["ok", "down"], "description": "Several nodes only: whether table notifications arrive." },
+            "stopping": { "type": "boolean", "description": "Whether the node is shutting down." }
         }
     })
 }

@@ -279,6 +279,10 @@ pub trait Store: Send + Sync + 'static {
     /// The id of the rematch of table `table_id`, if one was created.
     fn find_rematch<'a>(&'a self, table_id: &'a str) -> StoreFuture<'a, Option<String>>;
 
+    /// Makes one small write and commits it: whether the database takes
+    /// writes now (for the health check).
+    fn probe(&self) -> StoreFuture<'_, ()>;
+
     /// Flushes and closes the store.
     fn close(&self) -> StoreFuture<'_, ()>;
 }

@@ -505,6 +505,19 @@ impl Store for PgStore {
         })
     }
 
+    fn probe(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            // A transaction that takes a transaction id writes a commit
+            // record to the WAL (and fails on a read-only server).
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("SELECT txid_current()")
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
     fn close(&self) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             self.pool.close().await;

@@ -27,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_analyses.sql"),
     include_str!("../../migrations/0004_listed.sql"),
     include_str!("../../migrations/0005_rematch.sql"),
+    include_str!("../../migrations/0006_probe.sql"),
 ];
 
 /// A store in one SQLite file.
@@ -496,6 +497,10 @@ impl Store for SqliteStore {
                 .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
                 .collect()
         })
+    }
+
+    fn probe(&self) -> StoreFuture<'_, ()> {
+        Box::pin(self.appends.submit(Write::Probe))
     }
 
     fn close(&self) -> StoreFuture<'_, ()> {
