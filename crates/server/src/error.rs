@@ -176,7 +176,9 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict(m) => ApiError::Unavailable(format!(
                 "the table changed in the database meanwhile ({m}): read it again"
             )),
-            StoreError::Database(m) => ApiError::Unavailable(format!("database: {m}")),
+            StoreError::Database(m) | StoreError::Constraint(m) => {
+                ApiError::Unavailable(format!("database: {m}"))
+            }
             StoreError::Corrupt(m) => ApiError::Internal(m),
         }
     }

@@ -225,6 +225,19 @@ impl Hub {
         &self.store
     }
 
+    /// Refuses a write at once while the database takes none (the last
+    /// write or probe failed): nothing is acknowledged until a write has
+    /// committed again, and no request waits for a database that is gone.
+    /// The probe each second finds out when writes commit again.
+    fn writable(&self) -> Result<(), StoreError> {
+        match self.health.report().database_error {
+            None => Ok(()),
+            Some(_) => Err(StoreError::Database(
+                "the database takes no writes now".into(),
+            )),
+        }
+    }
+
     /// Records a write's outcome in the node's health and passes it on: a
     /// database failure makes the node unhealthy until a write commits.
     fn recorded<T>(&self, outcome: Result<T, StoreError>) -> Result<T, StoreError> {
@@ -514,6 +527,7 @@ impl Hub {
             listed: new.listed,
             rematch_of: new.rematch_of,
         })?;
+        self.writable()?;
         self.recorded(self.store.create_table(&table.to_stored(&events)).await)?;
         table.commit(events);
         tracing::info!(client = %new.client, game = table.game.id(), "table created");
@@ -626,6 +640,7 @@ impl Hub {
             seed: request.seed,
             join_key_hash: key_hash,
         };
+        self.writable()?;
         let claimed = self.recorded(self.store.claim_seat(&t.id, &taken).await);
         self.owner_checked(cell, &t.id, claimed).await?;
         t.seats[seat] = taken;
@@ -759,6 +774,7 @@ impl Hub {
         cell: &Arc<TableCell>,
         ending: Ending,
     ) -> Result<(), ApiError> {
+        self.writable()?;
         let ended = self.recorded(self.store.end_table(&t.id, t.version, &ending).await);
         self.owner_checked(cell, &t.id, ended).await?;
         tracing::debug!(table = %t.id, reason = ?ending.reason, "table ended");
@@ -895,6 +911,7 @@ impl Hub {
     ) -> Result<Vec<Arc<Event>>, ApiError> {
         let actions: Vec<_> = events.iter().map(stored_action).collect();
         let result = final_result(&events);
+        self.writable()?;
         let appended = self
             .store
             .append_actions(&t.id, t.version, &actions, result.as_deref())

@@ -132,6 +132,7 @@ fn copy(e: &StoreError) -> StoreError {
         StoreError::Conflict(m) => StoreError::Conflict(m.clone()),
         StoreError::Database(m) => StoreError::Database(m.clone()),
         StoreError::Corrupt(m) => StoreError::Corrupt(m.clone()),
+        StoreError::Constraint(m) => StoreError::Constraint(m.clone()),
     }
 }
 

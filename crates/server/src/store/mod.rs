@@ -30,6 +30,10 @@ pub enum StoreError {
     /// The database failed.
     #[error("database error: {0}")]
     Database(String),
+    /// The database refused a write that breaks one of its constraints
+    /// (e.g. a second rematch of one table): the database itself is fine.
+    #[error("refused by the database: {0}")]
+    Constraint(String),
     /// Stored data cannot be read back.
     #[error("stored data is damaged: {0}")]
     Corrupt(String),

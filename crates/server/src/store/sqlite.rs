@@ -76,7 +76,13 @@ fn lock_file(path: &Path) -> Result<std::fs::File, StoreError> {
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
-        StoreError::Database(e.to_string())
+        use sqlx::error::ErrorKind;
+        match &e {
+            sqlx::Error::Database(d) if !matches!(d.kind(), ErrorKind::Other) => {
+                StoreError::Constraint(e.to_string())
+            }
+            _ => StoreError::Database(e.to_string()),
+        }
     }
 }
 
