@@ -171,3 +171,73 @@ async fn fairness_a_random_ai_answers_promptly_beside_ten_busy_expert_tables() {
     // The busy address was served meanwhile too, not starved.
     assert!(expert_moves > 0, "the expert tables did not move");
 }
+
+/// A new table of a person (seat 0) against `ai:random` in `game`, once
+/// the person is to move; its id and token.
+async fn my_turn_at(api: &Api, game: &str) -> (String, String) {
+    let made = api
+        .create(
+            game,
+            json!({}),
+            &["open".to_string(), "ai:random".to_string()],
+        )
+        .await;
+    let id = made["id"].as_str().expect("an id").to_string();
+    let token = api.join(&id, 0).await;
+    let view = api.view(&id, None).await;
+    if view["state"]["turn"]["seat"] != json!(0) {
+        wait_for_reply(api, &id, view["version"].as_u64().unwrap_or(0)).await;
+    }
+    (id, token)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fairness_one_client_asking_many_hints_does_not_refuse_another_clients_hint() {
+    let server = Server::start(&["--ai-workers", "2"]);
+    let greedy = server.api();
+    let mut tables = Vec::new();
+    for _ in 0..10 {
+        tables.push(my_turn_at(&greedy, "lager").await);
+    }
+    let me = Api::from_address(&server.base, IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
+    let (mine, my_token) = my_turn_at(&me, "lager").await;
+    // Ten hint searches (of some 0.7 s each) asked for at once from one address.
+    let flood: Vec<_> = tables
+        .into_iter()
+        .map(|(id, token)| {
+            let api = greedy.clone();
+            tokio::spawn(async move {
+                api.get(&format!("/api/tables/{id}/hints"), Some(&token))
+                    .await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let asked = Instant::now();
+    let (status, body) = me
+        .get(&format!("/api/tables/{mine}/hints"), Some(&my_token))
+        .await;
+    let waited = asked.elapsed();
+    assert_eq!(status, 200, "{body}");
+    assert!(!body["hints"].as_array().expect("hints").is_empty());
+    let mut answered = 0;
+    let mut refused = 0;
+    for request in flood {
+        let (status, body) = request.await.expect("the request ran");
+        match status {
+            200 => answered += 1,
+            429 => {
+                assert_eq!(body["error"]["code"], "hints_busy", "{body}");
+                refused += 1;
+            }
+            other => panic!("hint answered {other}: {body}"),
+        }
+    }
+    println!(
+        "fairness: the other client's hint in {} ms; of the ten at once, {answered} answered, \
+         {refused} refused",
+        waited.as_millis()
+    );
+    // Four per address wait or run; the others are refused at once.
+    assert_eq!((answered, refused), (4, 6));
+}
