@@ -11,6 +11,7 @@ use crate::store::{
 use crate::table::{
     ActionInput, Event, Followed, Table, TableSetup, final_result, now, stored_action,
 };
+use crate::thinking::{Attempts, Lane, Owner, Thinking, Workers};
 use crate::token::{TokenHash, hash_token, hex, is_table_id, new_seed, new_token};
 use axum::extract::ws::Utf8Bytes;
 use hmac::{Hmac, Mac};
@@ -22,7 +23,7 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tokio::sync::{Semaphore, broadcast, watch};
+use tokio::sync::{broadcast, watch};
 
 /// Capacity of each table's broadcast channel; a slower viewer gets a resync.
 /// Every live table holds its slots (about 50 bytes each), watched or not.
@@ -40,7 +41,20 @@ pub enum Notice {
     /// A player of this finished table asked for a rematch: the new table's
     /// id and the seat that asked.
     Rematch(Arc<str>, usize),
+    /// The AI of this seat failed to move [`AI_ATTEMPTS`] times and stopped.
+    AiFailed(usize),
 }
+
+/// Attempts at one AI move (thinking, then storing it) before the table's
+/// AI stops until the table is next loaded.
+pub const AI_ATTEMPTS: u32 = 5;
+
+/// The pause after the first failed AI attempt, doubled after each next one.
+const AI_RETRY_PAUSE: Duration = if cfg!(test) {
+    Duration::from_millis(10)
+} else {
+    Duration::from_millis(500)
+};
 
 /// An applied action as announced, with its `event` message per viewer
 /// (spectators, then each seat), each made once by the first viewer of its
@@ -91,10 +105,12 @@ pub struct TableCell {
     /// owner changes it and runs its AI; other nodes keep a copy for viewers.
     owned: AtomicBool,
     last_used: Mutex<Instant>,
+    /// Whose the table's thinking is, for the fair scheduler.
+    owner: Owner,
 }
 
 impl TableCell {
-    fn new(table: Table, owned: bool) -> Arc<Self> {
+    fn new(table: Table, owned: bool, owner: Owner) -> Arc<Self> {
         Arc::new(TableCell {
             table: tokio::sync::Mutex::new(table),
             notices: broadcast::channel(CHANNEL).0,
@@ -102,6 +118,7 @@ impl TableCell {
             hinting: tokio::sync::Mutex::new(()),
             owned: AtomicBool::new(owned),
             last_used: Mutex::new(Instant::now()),
+            owner,
         })
     }
 
@@ -177,7 +194,7 @@ pub struct Joined {
 pub struct Hub {
     store: Arc<dyn Store>,
     tables: Mutex<HashMap<String, Arc<TableCell>>>,
-    ai_permits: Semaphore,
+    thinking: Arc<Thinking>,
     ai_tasks: AtomicUsize,
     stopping: AtomicBool,
     shutdown: watch::Sender<bool>,
@@ -199,12 +216,13 @@ fn keyed_token(key: &str, table: &str, seat: usize) -> String {
 }
 
 impl Hub {
-    /// A hub over `store`, thinking for at most `ai_workers` AI seats at once.
-    pub fn new(store: Arc<dyn Store>, ai_workers: usize) -> Arc<Self> {
+    /// A hub over `store`, thinking (AI moves and hints) in the slots of
+    /// `workers`.
+    pub fn new(store: Arc<dyn Store>, workers: Workers) -> Arc<Self> {
         Arc::new(Hub {
             store,
             tables: Mutex::new(HashMap::new()),
-            ai_permits: Semaphore::new(ai_workers.max(1)),
+            thinking: Thinking::new(workers),
             ai_tasks: AtomicUsize::new(0),
             stopping: AtomicBool::new(false),
             shutdown: watch::channel(false).0,
@@ -247,6 +265,11 @@ impl Hub {
             Err(_) => {}
         }
         outcome
+    }
+
+    /// The fair scheduler of AI moves and hints.
+    pub fn thinking(&self) -> &Arc<Thinking> {
+        &self.thinking
     }
 
     /// Makes this hub one node of a group on one database.
@@ -431,7 +454,8 @@ impl Hub {
         for s in stored {
             let id = s.id.clone();
             let table = Table::from_stored(s)?;
-            let cell = self.insert(id, TableCell::new(table, true));
+            let owner = Owner::Table(Arc::from(id.as_str()));
+            let cell = self.insert(id, TableCell::new(table, true, owner));
             self.continue_loaded(&cell).await;
         }
         Ok(count)
@@ -473,7 +497,9 @@ impl Hub {
         if table.is_over() {
             table.rematch = self.store.find_rematch(id).await?;
         }
-        let cell = self.insert(id.to_string(), TableCell::new(table, owned));
+        // The creator's address is not stored: the table is an owner of its own.
+        let owner = Owner::Table(Arc::from(id));
+        let cell = self.insert(id.to_string(), TableCell::new(table, owned, owner));
         self.continue_loaded(&cell).await;
         Ok(cell)
     }
@@ -537,7 +563,7 @@ impl Hub {
         {
             open.entry(new.client).or_default().push(id.clone());
         }
-        let cell = TableCell::new(table, true);
+        let cell = TableCell::new(table, true, Owner::Address(new.client));
         self.insert(id, cell.clone());
         let mut t = cell.table.lock().await;
         self.maybe_start_ai(&mut t, &cell);
@@ -930,6 +956,8 @@ impl Hub {
             return Err(e.into());
         }
         let shared = t.commit(events);
+        // The table moved on: an AI that had stopped may try again.
+        t.ai_failed = None;
         if let Some(last) = shared.last() {
             tracing::debug!(table = %t.id, version = last.version, "actions committed");
         }
@@ -982,7 +1010,12 @@ impl Hub {
     /// Starts the AI task of a table if an AI seat is to move and none runs.
     /// Called with the table locked, so the busy flag cannot race.
     fn maybe_start_ai(self: &Arc<Self>, t: &mut Table, cell: &Arc<TableCell>) {
-        if t.ai_busy || self.stopping() || !cell.owned() || t.ai_to_move().is_none() {
+        if t.ai_busy
+            || t.ai_failed.is_some()
+            || self.stopping()
+            || !cell.owned()
+            || t.ai_to_move().is_none()
+        {
             return;
         }
         t.ai_busy = true;
@@ -995,22 +1028,34 @@ impl Hub {
         });
     }
 
-    /// Moves for AI seats until a person is to move or the game ends.
+    /// Moves for AI seats until a person is to move or the game ends. Each
+    /// move waits for a slot of the fair scheduler (the cheap or the
+    /// expensive lane, by agent); a move that cannot be made or stored is
+    /// tried again after a pause, [`AI_ATTEMPTS`] times in all, then the
+    /// AI stops and the table's viewers are told (`ai_failed`).
     async fn run_ai(self: &Arc<Self>, cell: &Arc<TableCell>) {
+        let mut attempts = Attempts::new(AI_ATTEMPTS, AI_RETRY_PAUSE);
         loop {
-            let (state, version, seat, agent) = {
+            let (state, version, seat, agent, id) = {
                 let mut t = cell.table.lock().await;
                 match t.ai_to_move() {
-                    Some((seat, agent)) if !self.stopping() && cell.owned() => {
-                        (t.state.clone(), t.version, seat, agent)
-                    }
+                    Some((seat, agent)) if !self.stopping() && cell.owned() => (
+                        t.state.clone(),
+                        t.version,
+                        seat,
+                        agent,
+                        Arc::from(t.id.as_str()),
+                    ),
                     _ => {
                         t.ai_busy = false;
                         return;
                     }
                 }
             };
-            let Ok(permit) = self.ai_permits.acquire().await else {
+            let lane = Lane::of_agent(&agent);
+            let pending = self.thinking.enqueue(lane, cell.owner.clone(), id);
+            let Ok(slot) = pending.slot().await else {
+                cell.table.lock().await.ai_busy = false;
                 return;
             };
             let seed = new_seed();
@@ -1021,29 +1066,61 @@ impl Hub {
                 })
             })
             .await;
-            drop(permit);
+            drop(slot);
             let mut t = cell.table.lock().await;
-            let choice = match thinking {
-                Ok(Ok(choice)) => choice,
-                other => {
-                    tracing::error!(table = %t.id, outcome = ?other.map(|r| r.map(|a| a.text)), "no AI move");
-                    t.ai_busy = false;
-                    return;
+            let writable_before = self.health.report().database_error.is_none();
+            let outcome = match thinking {
+                Ok(Ok(choice)) => {
+                    if t.version != version
+                        || t.ending.is_some()
+                        || self.stopping()
+                        || !cell.owned()
+                    {
+                        continue;
+                    }
+                    match t.plan(seat, &ActionInput::Text(choice.text), true) {
+                        Ok(events) => self.commit(&mut t, cell, events).await.map(|_| ()),
+                        Err(e) => Err(e),
+                    }
                 }
+                Ok(Err(e)) => Err(ApiError::Internal(format!("no AI move: {e}"))),
+                Err(e) => Err(ApiError::Internal(format!("the AI's thinking failed: {e}"))),
             };
-            if t.version != version || t.ending.is_some() || self.stopping() || !cell.owned() {
+            let Err(e) = outcome else {
+                attempts = Attempts::new(AI_ATTEMPTS, AI_RETRY_PAUSE);
+                continue;
+            };
+            if !writable_before {
+                // Refused at once because the database takes no writes:
+                // not the move's fault, and no attempt is counted. Wait
+                // until a write or the probe commits again, then think again.
+                tracing::debug!(table = %t.id, seat, error = %e, "AI move waits for the database");
+                drop(t);
+                self.wait_for_database().await;
                 continue;
             }
-            let planned = t.plan(seat, &ActionInput::Text(choice.text), true);
-            let outcome = match planned {
-                Ok(events) => self.commit(&mut t, cell, events).await.map(|_| ()),
-                Err(e) => Err(e),
-            };
-            if let Err(e) = outcome {
-                tracing::error!(table = %t.id, seat, error = %e, "AI move not applied; retrying");
-                drop(t);
-                tokio::time::sleep(Duration::from_secs(1)).await;
+            match attempts.failed() {
+                Some(pause) => {
+                    tracing::warn!(table = %t.id, seat, error = %e, attempt = attempts.failures(), "AI move not applied; retrying");
+                    drop(t);
+                    tokio::time::sleep(pause).await;
+                    self.wait_for_database().await;
+                }
+                None => {
+                    tracing::error!(table = %t.id, seat, error = %e, attempts = attempts.failures(), "AI move not applied; the AI stops");
+                    t.ai_failed = Some(seat);
+                    t.ai_busy = false;
+                    let _ = cell.notices.send(Notice::AiFailed(seat));
+                    return;
+                }
             }
+        }
+    }
+
+    /// Waits until the database takes writes again (or the node stops).
+    async fn wait_for_database(&self) {
+        while self.health.report().database_error.is_some() && !self.stopping() {
+            tokio::time::sleep(crate::health::PROBE_INTERVAL / 4).await;
         }
     }
 
@@ -1106,6 +1183,9 @@ pub fn options_from_json(
     }
     Options::from_map(game.id(), game.option_specs(), pairs).map_err(ApiError::from_setup_error)
 }
+
+#[cfg(test)]
+mod ai_failure_tests;
 
 #[cfg(test)]
 mod tests {

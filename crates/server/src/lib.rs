@@ -18,6 +18,7 @@ pub mod listen;
 pub mod serve;
 pub mod store;
 pub mod table;
+pub mod thinking;
 pub mod token;
 pub mod view;
 pub mod web;

@@ -83,6 +83,10 @@ pub struct ServeArgs {
     /// AI moves computed at once (default: the number of cores).
     #[arg(long)]
     pub ai_workers: Option<usize>,
+    /// The most of those AI workers (and hint searches) one client address
+    /// holds at once (default: half of `--ai-workers`, rounded up).
+    #[arg(long)]
+    pub ai_workers_per_address: Option<usize>,
     /// Games analysed at once in the background (one core each).
     #[arg(long, default_value_t = 1)]
     pub analysis_workers: usize,
@@ -212,7 +216,11 @@ pub async fn serve(
         args.analysis_queue,
         args.analysis_level.clone(),
     );
-    let hub = Hub::new(store, workers);
+    let mut thinking = crate::thinking::Workers::new(workers);
+    if let Some(per_address) = args.ai_workers_per_address {
+        thinking.per_owner = per_address.clamp(1, thinking.expensive);
+    }
+    let hub = Hub::new(store, thinking);
     let node_tasks = match cluster {
         Some(cluster) => {
             hub.set_cluster(cluster.clone());

@@ -67,6 +67,9 @@ pub struct Table {
     pub history: VecDeque<Arc<Event>>,
     /// Whether an AI task is working for this table.
     pub ai_busy: bool,
+    /// The seat whose AI failed to move and stopped (kept in memory only:
+    /// loading the table again, or any action committed, lets it try again).
+    pub ai_failed: Option<usize>,
     /// When the table was created (Unix seconds).
     pub created_at: i64,
     /// When it last changed (Unix seconds).
@@ -161,6 +164,7 @@ impl Table {
             actions: Vec::new(),
             history: VecDeque::new(),
             ai_busy: false,
+            ai_failed: None,
             created_at: at,
             updated_at: at,
             server_seed: Some(dice::new_server_seed()),
@@ -236,6 +240,7 @@ impl Table {
             actions: stored.actions,
             history,
             ai_busy: false,
+            ai_failed: None,
             created_at: stored.created_at,
             updated_at: stored.updated_at,
             server_seed: stored.server_seed,

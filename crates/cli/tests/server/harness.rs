@@ -31,6 +31,13 @@ pub struct Server {
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 
+/// The server binary: this build's `spelbord`, or the one named by
+/// `SPELBORD_TEST_SERVER_BIN` (to measure an older build with today's tests).
+fn server_bin() -> std::ffi::OsString {
+    std::env::var_os("SPELBORD_TEST_SERVER_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_spelbord").into())
+}
+
 impl Server {
     /// Starts `spelbord serve` on a free port with a new database. Request
     /// rates and caps per address are off unless `extra` sets them.
@@ -131,7 +138,7 @@ impl Server {
     /// see a second process refused); returns its status and standard error.
     #[allow(dead_code)]
     pub fn run_second(&self) -> (ExitStatus, String) {
-        let output = Command::new(env!("CARGO_BIN_EXE_spelbord"))
+        let output = Command::new(server_bin())
             .arg("serve")
             .arg("--addr")
             .arg("127.0.0.1:0")
@@ -148,12 +155,12 @@ impl Server {
 
     fn spawn(&mut self) {
         let mut command = match self.soft_open_files {
-            None => Command::new(env!("CARGO_BIN_EXE_spelbord")),
+            None => Command::new(server_bin()),
             Some(limit) => {
                 let mut sh = Command::new("sh");
                 sh.arg("-c")
                     .arg(format!("ulimit -Sn {limit} && exec \"$0\" \"$@\""))
-                    .arg(env!("CARGO_BIN_EXE_spelbord"));
+                    .arg(server_bin());
                 sh
             }
         };
@@ -273,6 +280,21 @@ impl Api {
                 // Idle connections are dropped before the server's keep-alive
                 // limit (`--header-timeout`, 10 s) closes them under a request.
                 .pool_idle_timeout(Duration::from_secs(5))
+                .build()
+                .expect("a client"),
+            base: base.to_string(),
+        }
+    }
+
+    /// A client whose connections come from `local` (e.g. 127.0.0.2, which
+    /// Linux's loopback accepts): to the server, another client address.
+    #[allow(dead_code)]
+    pub fn from_address(base: &str, local: std::net::IpAddr) -> Api {
+        Api {
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .pool_idle_timeout(Duration::from_secs(5))
+                .local_address(local)
                 .build()
                 .expect("a client"),
             base: base.to_string(),

@@ -4,6 +4,7 @@ mod abuse;
 mod analysis;
 mod crash;
 mod errors;
+mod fairness;
 mod faults;
 mod games;
 mod harness;

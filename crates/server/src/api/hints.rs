@@ -5,16 +5,19 @@
 
 use super::{AppState, bearer};
 use crate::error::ApiError;
+use crate::limits::Held;
+use crate::thinking::{Lane, Owner, Slot};
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use spelbord_ai::{AiError, Budget};
+use spelbord_ai::{AiError, Budget, level_of_hints};
 use spelbord_engine::Turn;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
 
 /// How many hints are given.
 const HINTS: usize = 5;
@@ -22,16 +25,44 @@ const HINTS: usize = 5;
 /// How long one hint search may take.
 const HINT_TIME: Duration = Duration::from_millis(700);
 
-/// Hint searches running at once on the whole server (each on one core),
-/// so that hints never starve AI seats; one at a time per table.
-static HINT_PERMITS: Semaphore = Semaphore::const_new(2);
+/// How long a hint request waits for its turn at the AI workers (shared
+/// fairly with the AI seats, see `crate::thinking`) before it is refused.
+const HINT_WAIT: Duration = Duration::from_secs(30);
 
-/// How long a hint request waits for a free place before it is refused.
-const HINT_WAIT: Duration = Duration::from_secs(5);
+/// The table key of hints for positions given as text (no table).
+const POSITION_HINTS: &str = "position hints";
+
+/// Waits for a slot of the fair scheduler for a hint search of `game` asked
+/// for by `client` at `table`: refused (`hints_busy`) when the client (or
+/// the whole server) has as many hint requests as allowed, or after
+/// [`HINT_WAIT`].
+async fn hint_slot(
+    app: &AppState,
+    client: IpAddr,
+    table: &str,
+    game: &str,
+) -> Result<(Held<IpAddr>, Slot), ApiError> {
+    let thinking = app.hub.thinking();
+    let place = thinking.hint_place(client).map_err(|refused| {
+        tracing::info!(client = %client, ?refused, "hint requests at the cap");
+        ApiError::HintsBusy
+    })?;
+    let lane = Lane::of_agent(level_of_hints(game));
+    let pending = thinking.enqueue(lane, Owner::Address(client), Arc::from(table));
+    let slot = tokio::time::timeout(HINT_WAIT, pending.slot())
+        .await
+        .map_err(|_| {
+            tracing::info!(client = %client, "a hint waited too long");
+            ApiError::HintsBusy
+        })?
+        .map_err(|e| ApiError::Internal(format!("no slot for the hint: {e:?}")))?;
+    Ok((place, slot))
+}
 
 /// The best moves for the token's seat, which must be to move.
 pub async fn hints(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
@@ -48,10 +79,7 @@ pub async fn hints(
         (t.state.clone(), t.version)
     };
     let _this_table = cell.hinting.try_lock().map_err(|_| ApiError::HintsBusy)?;
-    let _permit = tokio::time::timeout(HINT_WAIT, HINT_PERMITS.acquire())
-        .await
-        .map_err(|_| ApiError::HintsBusy)?
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let _slot = hint_slot(&app, peer.ip(), &id, state.game_id()).await?;
     let budget = Budget::Millis(HINT_TIME.as_millis() as u64);
     let seed = version ^ 0x5eed;
     let found =
@@ -76,8 +104,10 @@ pub struct PositionQuery {
 }
 
 /// The best moves for the player to move in a position given as text.
-/// Needs no table; shares the server's hint searches and their bound.
+/// Needs no table; waits for the fair scheduler as table hints do.
 pub async fn position_hints(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     query: Result<Query<PositionQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::BadRequest(e.body_text()))?;
@@ -87,10 +117,10 @@ pub async fn position_hints(
             "a position has at most {MAX_POSITION} characters"
         )));
     }
-    let _permit = tokio::time::timeout(HINT_WAIT, HINT_PERMITS.acquire())
-        .await
-        .map_err(|_| ApiError::HintsBusy)?
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    if spelbord_engine::find_game(&game).is_err() {
+        return Err(ApiError::UnknownGame(format!("unknown game `{game}`")));
+    }
+    let _slot = hint_slot(&app, peer.ip(), POSITION_HINTS, &game).await?;
     let budget = Budget::Millis(HINT_TIME.as_millis() as u64);
     let (g, position) = (game.clone(), query.position);
     let found = tokio::task::spawn_blocking(move || {

@@ -151,7 +151,7 @@ fn paths() -> Value {
         }},
         "/api/tables/{id}/ws": { "get": {
             "summary": "The table's WebSocket of versioned events (see docs/server.md)",
-            "description": "Upgrade to a WebSocket, then send `{\"type\":\"hello\",\"token\":TOKEN|null,\"since\":VERSION|null}`. The server answers `welcome`, then the events after `since` or a full `sync`, then every new `event` (and `seats` when someone joins), each filtered for the viewer.",
+            "description": "Upgrade to a WebSocket, then send `{\"type\":\"hello\",\"token\":TOKEN|null,\"since\":VERSION|null}`. The server answers `welcome`, then the events after `since` or a full `sync`, then every new `event` (and `seats` when someone joins, `rematch`, and `{\"type\":\"ai_failed\",\"table\",\"version\",\"seat\"}` when an AI seat failed to move five times and stopped), each filtered for the viewer.",
             "operationId": "tableEvents",
             "parameters": [table_id()],
             "responses": { "101": { "description": "Switching to the WebSocket protocol" }, "404": error_response("No such table"),
@@ -621,7 +621,7 @@ fn position_hints_path() -> Value {
                 }
             } } } },
             "400": error_response("`unknown_game`, or `bad_request`: the position cannot be read, or nobody is to move in it"),
-            "429": error_response("`hints_busy`: the server's hint searches are all busy, or `rate_limited`")
+            "429": error_response("`hints_busy`: this address has 4 hint requests waiting or running already, or this one waited 30 s for the AI workers (shared fairly across addresses); or `rate_limited`")
         }
     }})
 }
@@ -696,7 +696,7 @@ fn hints_path() -> Value {
             "401": error_response("No valid seat token"),
             "404": error_response("No such table"),
             "409": error_response("`not_your_turn` or `game_over`"),
-            "429": error_response("`hints_busy`: a hint for this table is being computed, or the server's hint searches are all busy")
+            "429": error_response("`hints_busy`: a hint for this table is being computed, this address has 4 hint requests waiting or running already, or this one waited 30 s for the AI workers (shared fairly across addresses)")
         }
     }})
 }

@@ -120,6 +120,11 @@ fn error_message(code: &str, message: &str) -> Value {
     json!({ "type": "error", "code": code, "message": message })
 }
 
+/// The notice that the AI of `seat` stopped after failing to move.
+fn ai_failed_message(table: &str, version: u64, seat: usize) -> Value {
+    json!({ "type": "ai_failed", "table": table, "version": version, "seat": seat })
+}
+
 /// Reads the hello: the viewer's token (none for a spectator) and version.
 async fn hello(
     socket: &mut WebSocket,
@@ -179,6 +184,9 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
             ),
             CatchUp::Sync => first.push(view::sync_message(&t, viewer)),
         }
+        if let Some(seat) = t.ai_failed {
+            first.push(ai_failed_message(&t.id, t.version, seat));
+        }
         (viewer, notices, first, t.version, t.id.clone(), hidden)
     };
     for message in &first {
@@ -212,6 +220,7 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                     Ok(Notice::Rematch(rematch, by)) => json!({
                         "type": "rematch", "table": table_id, "rematch": &*rematch, "by": by,
                     }),
+                    Ok(Notice::AiFailed(seat)) => ai_failed_message(&table_id, last, seat),
                     // Missed events (a slow reader), a gap, or an early end:
                     // a full resync.
                     Ok(Notice::Event(_) | Notice::Ended) | Err(RecvError::Lagged(_)) => {
