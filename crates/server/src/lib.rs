@@ -14,6 +14,7 @@ pub mod error;
 pub mod hub;
 pub mod limits;
 pub mod listen;
+pub mod origin;
 pub mod serve;
 pub mod store;
 pub mod table;
