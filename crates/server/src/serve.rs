@@ -81,7 +81,7 @@ pub struct ServeArgs {
     /// A reverse proxy (an address, or a network like 10.0.0.0/8; repeat
     /// for several) whose forwarded client address is believed; from any
     /// other peer the forwarded headers are ignored.
-    #[arg(long = "trusted-proxy", value_parser = crate::limits::parse_network)]
+    #[arg(long = "trusted-proxy", value_name = "ADDRESS_OR_NETWORK", value_parser = crate::limits::parse_network)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// The header the trusted proxies put the client's address in (the
     /// other one is ignored: a client could have sent it).
@@ -91,7 +91,7 @@ pub struct ServeArgs {
     /// (repeat for several): requests naming another `Host` are refused
     /// (421), and WebSocket upgrades from its pages are allowed. Unset: any
     /// `Host` is answered.
-    #[arg(long = "public-origin")]
+    #[arg(long = "public-origin", value_name = "ORIGIN")]
     pub public_origins: Vec<PublicOrigin>,
     /// Seconds a client has to send a request's headers, and the longest
     /// idle time between requests on one connection.
