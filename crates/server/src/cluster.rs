@@ -33,6 +33,10 @@ use std::time::{Duration, Instant};
 /// the nodes' shared secret).
 const FORWARDED: &str = "x-spelbord-forwarded";
 
+/// The header in which a forwarding node names the request's client
+/// (believed only with the [`FORWARDED`] secret).
+pub const NODE_CLIENT: &str = "x-spelbord-client";
+
 /// Tables of dead nodes taken over at once by one node.
 const TAKEOVER_BATCH: i64 = 200;
 
@@ -231,6 +235,11 @@ impl Cluster {
         }
         if let Some(value) = parts.headers.get("x-player-key") {
             request.headers_mut().insert("x-player-key", value.clone());
+        }
+        if let Some(client) = parts.extensions.get::<crate::limits::Client>()
+            && let Ok(value) = HeaderValue::from_str(&client.addr.to_string())
+        {
+            request.headers_mut().insert(NODE_CLIENT, value);
         }
         request.headers_mut().insert(
             FORWARDED,

@@ -50,6 +50,9 @@ pub enum ApiError {
     /// The seat token is missing or unknown.
     #[error("a valid seat token is needed (Authorization: Bearer <token>)")]
     Unauthorized,
+    /// The request's `Host` is not one of the server's public origins.
+    #[error("this server does not answer for this host")]
+    WrongHost,
     /// The table (or other thing) does not exist.
     #[error("{0}")]
     NotFound(String),
@@ -86,6 +89,10 @@ pub enum ApiError {
     /// detail is logged, never sent).
     #[error("the server cannot do this now: try again later")]
     Unavailable(String),
+    /// A cap of the server is reached (e.g. viewers of a table): a refusal,
+    /// not a failure, so it is not logged as an error.
+    #[error("{0}: try again later")]
+    Capacity(String),
     /// A fault of the server (the detail is logged, never sent).
     #[error("internal error: the server could not answer")]
     Internal(String),
@@ -104,6 +111,7 @@ impl ApiError {
             Forbidden(_) => StatusCode::FORBIDDEN,
             Unauthorized => StatusCode::UNAUTHORIZED,
             NotFound(_) => StatusCode::NOT_FOUND,
+            WrongHost => StatusCode::MISDIRECTED_REQUEST,
             StaleVersion { .. }
             | NotYourTurn(_)
             | GameOver
@@ -114,7 +122,7 @@ impl ApiError {
             IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
             TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Unavailable(_) | Capacity(_) => StatusCode::SERVICE_UNAVAILABLE,
             Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -137,6 +145,7 @@ impl ApiError {
             AnalysisBusy => "analysis_busy",
             Unauthorized => "unauthorized",
             NotFound(_) => "not_found",
+            WrongHost => "wrong_host",
             StaleVersion { .. } => "stale_version",
             NotYourTurn(_) => "not_your_turn",
             GameOver => "game_over",
@@ -145,7 +154,7 @@ impl ApiError {
             IllegalAction(_) => "illegal_action",
             TooLarge => "too_large",
             RateLimited => "rate_limited",
-            Unavailable(_) => "unavailable",
+            Unavailable(_) | Capacity(_) => "unavailable",
             Internal(_) => "internal",
         }
     }
@@ -187,7 +196,7 @@ impl From<StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        if status.is_server_error() {
+        if status.is_server_error() && !matches!(self, ApiError::Capacity(_)) {
             let detail = match &self {
                 ApiError::Unavailable(d) | ApiError::Internal(d) => d.as_str(),
                 _ => "",

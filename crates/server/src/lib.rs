@@ -15,6 +15,7 @@ pub mod health;
 pub mod hub;
 pub mod limits;
 pub mod listen;
+pub mod origin;
 pub mod serve;
 pub mod store;
 pub mod table;

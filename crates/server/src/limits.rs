@@ -1,9 +1,17 @@
-//! Limits on every input: sizes, lengths, request rates per client address,
-//! and counts of connections, watchers and open tables per address.
+//! Limits on every input: sizes, lengths, request rates per client, and
+//! counts of connections, watchers and open tables per client. A client is
+//! an IPv4 address or an IPv6 network (`--ipv6-prefix`, a /64 by default),
+//! found behind trusted proxies from their forwarded header ([`network`]).
+
+mod forwarded;
+mod network;
+mod refusals;
+
+pub use network::{Client, ClientKey, Clients, ForwardedHeader, parse_network};
+pub use refusals::{RefusalLog, Summary};
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,6 +59,8 @@ pub struct Limits {
     pub ws_ping_interval: Duration,
     /// A viewer that sends nothing (not even a pong) for this long is closed.
     pub ws_dead_peer: Duration,
+    /// How clients are told apart (IPv6 prefix, trusted proxies).
+    pub clients: Clients,
 }
 
 impl Default for Limits {
@@ -76,6 +86,7 @@ impl Default for Limits {
             body_timeout: Duration::from_secs(10),
             ws_ping_interval: Duration::from_secs(20),
             ws_dead_peer: Duration::from_secs(60),
+            clients: Clients::default(),
         }
     }
 }
@@ -118,19 +129,19 @@ impl TokenBucket {
     }
 }
 
-/// Token buckets per client address (all connections of an address share one).
+/// Token buckets per client key (all connections of a client share one).
 #[derive(Debug)]
 pub struct RateLimiter {
     rate: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, TokenBucket>>,
+    buckets: Mutex<HashMap<ClientKey, TokenBucket>>,
 }
 
-/// Addresses tracked before idle ones are forgotten.
+/// Clients tracked before idle ones are forgotten.
 const MAX_TRACKED: usize = 4096;
 
 impl RateLimiter {
-    /// A limiter allowing `rate` requests a second per address.
+    /// A limiter allowing `rate` requests a second per client.
     pub fn new(rate: f64, burst: f64) -> Self {
         RateLimiter {
             rate,
@@ -139,8 +150,8 @@ impl RateLimiter {
         }
     }
 
-    /// Whether the client at `address` may make another request now.
-    pub fn allow(&self, address: IpAddr) -> bool {
+    /// Whether the client of key `address` may make another request now.
+    pub fn allow(&self, address: ClientKey) -> bool {
         if self.rate <= 0.0 {
             return true;
         }
@@ -159,7 +170,7 @@ impl RateLimiter {
     }
 }
 
-/// Counts of things held per key (e.g. connections per address) with caps on
+/// Counts of things held per key (e.g. connections per client) with caps on
 /// each key and on the total; a [`Held`] gives its place back when dropped.
 #[derive(Debug)]
 pub struct Counter<K: Eq + Hash + Clone> {
@@ -171,7 +182,8 @@ pub struct Counter<K: Eq + Hash + Clone> {
 /// One place in a [`Counter`], given back when dropped.
 pub struct Held<K: Eq + Hash + Clone> {
     counter: Arc<Counter<K>>,
-    key: K,
+    /// `None` for a place counted only in the total.
+    key: Option<K>,
 }
 
 /// Why a [`Counter`] refused.
@@ -208,7 +220,21 @@ impl<K: Eq + Hash + Clone> Counter<K> {
         *total += 1;
         Ok(Held {
             counter: self.clone(),
-            key,
+            key: Some(key),
+        })
+    }
+
+    /// Takes a place counted only in the total (no key's cap applies).
+    pub fn take_unkeyed(self: &Arc<Self>) -> Result<Held<K>, Full> {
+        let mut guard = self.counts.lock().map_err(|_| Full::Total)?;
+        let total = &mut guard.1;
+        if self.total > 0 && *total >= self.total {
+            return Err(Full::Total);
+        }
+        *total += 1;
+        Ok(Held {
+            counter: self.clone(),
+            key: None,
         })
     }
 
@@ -223,10 +249,13 @@ impl<K: Eq + Hash + Clone> Drop for Held<K> {
         if let Ok(mut guard) = self.counter.counts.lock() {
             let (counts, total) = &mut *guard;
             *total = total.saturating_sub(1);
-            if let Some(count) = counts.get_mut(&self.key) {
+            let Some(key) = &self.key else {
+                return;
+            };
+            if let Some(count) = counts.get_mut(key) {
                 *count -= 1;
                 if *count == 0 {
-                    counts.remove(&self.key);
+                    counts.remove(key);
                 }
             }
         }
@@ -248,11 +277,31 @@ mod tests {
     #[test]
     fn addresses_have_separate_buckets() {
         let limiter = RateLimiter::new(1.0, 2.0);
-        let a: IpAddr = "127.0.0.1".parse().unwrap();
-        let b: IpAddr = "127.0.0.2".parse().unwrap();
+        let a = ClientKey::of("127.0.0.1".parse().unwrap(), 64);
+        let b = ClientKey::of("127.0.0.2".parse().unwrap(), 64);
         assert!(limiter.allow(a) && limiter.allow(a));
         assert!(!limiter.allow(a));
         assert!(limiter.allow(b));
+    }
+
+    #[test]
+    fn addresses_of_one_ipv6_64_share_a_bucket() {
+        let limiter = RateLimiter::new(1.0, 2.0);
+        let key = |a: &str| Clients::default().key(a.parse().unwrap());
+        assert!(limiter.allow(key("2001:db8::1")) && limiter.allow(key("2001:db8::2")));
+        assert!(!limiter.allow(key("2001:db8::ffff")));
+        assert!(limiter.allow(key("2001:db8:0:1::1")));
+    }
+
+    #[test]
+    fn an_unkeyed_place_counts_only_in_the_total() {
+        let counter = Counter::new(1, 3);
+        let _a = counter.take("a").unwrap();
+        let unkeyed: Vec<_> = (0..2).map(|_| counter.take_unkeyed().unwrap()).collect();
+        assert_eq!(counter.take_unkeyed().err(), Some(Full::Total));
+        drop(unkeyed);
+        assert_eq!(counter.total(), 1);
+        assert_eq!(counter.take("a").err(), Some(Full::Key));
     }
 
     #[test]

@@ -1,14 +1,17 @@
-//! The HTTP listener: accepts connections up to the caps per address and in
+//! The HTTP listener: accepts connections up to the caps per client and in
 //! all (a refused one gets a short `503` and is closed), serves each with
 //! hyper under a header-read and keep-alive timeout, and stops gracefully.
+//!
+//! At accept time only the TCP peer is known: a trusted proxy's connections
+//! carry many clients, so they count only towards the total, not against
+//! the cap per client.
 
-use crate::limits::{Counter, Full, Limits};
+use crate::limits::{ClientKey, Counter, Full, Limits, RefusalLog};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
@@ -26,10 +29,11 @@ pub async fn serve_connections(
     listener: TcpListener,
     app: Router,
     limits: &Limits,
+    refusals: Arc<RefusalLog>,
     mut stop: watch::Receiver<bool>,
     grace: Duration,
 ) {
-    let connections: Arc<Counter<IpAddr>> =
+    let connections: Arc<Counter<ClientKey>> =
         Counter::new(limits.max_connections_per_address, limits.max_connections);
     let header_timeout = limits.header_timeout;
     let (closing, _) = watch::channel(false);
@@ -49,14 +53,22 @@ pub async fn serve_connections(
             }
         };
         while tasks.try_join_next().is_some() {}
-        let held = match connections.take(peer.ip()) {
+        let key = limits.clients.key(peer.ip());
+        let taken = if limits.clients.is_trusted(peer.ip()) {
+            connections.take_unkeyed()
+        } else {
+            connections.take(key)
+        };
+        let held = match taken {
             Ok(held) => held,
             Err(full) => {
                 let why = match full {
-                    Full::Key => "too many connections from this address",
+                    Full::Key => "too many connections from this client",
                     Full::Total => "too many connections",
                 };
-                tracing::info!(client = %peer.ip(), why, "connection refused");
+                if refusals.note(key) {
+                    tracing::info!(client = %peer.ip(), %key, why, "connection refused");
+                }
                 tasks.spawn(refuse(stream));
                 continue;
             }

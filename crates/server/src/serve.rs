@@ -4,8 +4,9 @@
 use crate::api::{AppState, router};
 use crate::cluster::Cluster;
 use crate::hub::Hub;
-use crate::limits::{Counter, Limits, RateLimiter};
+use crate::limits::{Clients, Counter, ForwardedHeader, Limits, RateLimiter, RefusalLog};
 use crate::listen::{connections_for, raise_open_file_limit, serve_connections};
+use crate::origin::{Origins, PublicOrigin};
 use crate::store::{PgStore, SqliteStore, Store, is_postgres_url};
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -17,6 +18,9 @@ use tokio::net::TcpListener;
 
 /// How long tables nobody watches or touches stay in memory.
 const IDLE_EVICTION: Duration = Duration::from_secs(600);
+
+/// The interval of a client's refusals counted into one log line.
+const REFUSAL_LOG_INTERVAL: Duration = Duration::from_secs(10);
 
 /// How long shutdown waits for requests and AI moves in progress.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
@@ -69,6 +73,26 @@ pub struct ServeArgs {
     /// the open-file limit.
     #[arg(long, default_value_t = 256)]
     pub max_connections_per_address: usize,
+    /// Bits of an IPv6 address that make one client for the limits per
+    /// address: every address of one network of this prefix shares them
+    /// (0..=128; IPv4 addresses are limited one by one).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u8).range(0..=128))]
+    pub ipv6_prefix: u8,
+    /// A reverse proxy (an address, or a network like 10.0.0.0/8; repeat
+    /// for several) whose forwarded client address is believed; from any
+    /// other peer the forwarded headers are ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDRESS_OR_NETWORK", value_parser = crate::limits::parse_network)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The header the trusted proxies put the client's address in (the
+    /// other one is ignored: a client could have sent it).
+    #[arg(long, value_enum, default_value_t = ForwardedHeader::XForwardedFor)]
+    pub forwarded_header: ForwardedHeader,
+    /// An origin the server is reached at, e.g. `https://example.org`
+    /// (repeat for several): requests naming another `Host` are refused
+    /// (421), and WebSocket upgrades from its pages are allowed. Unset: any
+    /// `Host` is answered.
+    #[arg(long = "public-origin", value_name = "ORIGIN")]
+    pub public_origins: Vec<PublicOrigin>,
     /// Seconds a client has to send a request's headers, and the longest
     /// idle time between requests on one connection.
     #[arg(long, default_value_t = 10)]
@@ -248,6 +272,11 @@ pub async fn serve(
         body_timeout: Duration::from_secs(args.header_timeout.max(1)),
         ws_ping_interval: Duration::from_secs(args.ws_ping_interval.max(1)),
         ws_dead_peer: Duration::from_secs(args.ws_dead_peer.max(1)),
+        clients: Clients {
+            ipv6_prefix: args.ipv6_prefix,
+            trusted_proxies: args.trusted_proxies.clone(),
+            header: args.forwarded_header,
+        },
         ..Limits::default()
     };
     hub.set_max_open_tables(limits.max_open_tables_per_address);
@@ -258,6 +287,8 @@ pub async fn serve(
         creates: Arc::new(RateLimiter::new(limits.create_rate, limits.create_burst)),
         watchers: Counter::new(limits.max_watchers_per_address, limits.max_watchers),
         limits: Arc::new(limits),
+        refusals: Arc::new(RefusalLog::new(REFUSAL_LOG_INTERVAL)),
+        origins: Arc::new(Origins(args.public_origins.clone())),
     };
     tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
     // One line on standard output says where to connect (tests read it).
@@ -265,10 +296,12 @@ pub async fn serve(
     let _ = std::io::stdout().flush();
     let sweeper = {
         let hub = hub.clone();
+        let refusals = state.refusals.clone();
         tokio::spawn(async move {
             let mut tick = 0u64;
             loop {
                 tokio::time::sleep(Duration::from_secs(1)).await;
+                refusals.flush();
                 hub.enforce_inactivity().await;
                 tick += 1;
                 if tick.is_multiple_of(60) {
@@ -300,7 +333,15 @@ pub async fn serve(
         });
     }
     let app = router(state.clone());
-    serve_connections(listener, app, &state.limits, stop_rx, SHUTDOWN_GRACE).await;
+    serve_connections(
+        listener,
+        app,
+        &state.limits,
+        state.refusals.clone(),
+        stop_rx,
+        SHUTDOWN_GRACE,
+    )
+    .await;
     sweeper.abort();
     prober.abort();
     for task in node_tasks {

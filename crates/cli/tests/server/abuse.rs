@@ -481,8 +481,10 @@ async fn watchers_of_a_table_and_of_an_address_are_capped() {
                 .expect("within the cap"),
         );
     }
-    assert!(
-        tokio_tungstenite::connect_async(url(a)).await.is_err(),
+    // The table is full: 503 (not 429, which is the client's own cap).
+    assert_eq!(
+        refused_status(tokio_tungstenite::connect_async(url(a)).await),
+        503,
         "a fourth on one table"
     );
     for _ in 0..2 {
@@ -492,8 +494,18 @@ async fn watchers_of_a_table_and_of_an_address_are_capped() {
                 .expect("within the cap"),
         );
     }
-    assert!(
-        tokio_tungstenite::connect_async(url(b)).await.is_err(),
+    assert_eq!(
+        refused_status(tokio_tungstenite::connect_async(url(b)).await),
+        429,
         "a sixth from one address"
     );
+}
+
+/// The HTTP status of a refused WebSocket upgrade.
+fn refused_status<T>(result: Result<T, tokio_tungstenite::tungstenite::Error>) -> u16 {
+    match result {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => response.status().as_u16(),
+        Err(e) => panic!("not refused with a status: {e}"),
+        Ok(_) => panic!("upgraded"),
+    }
 }

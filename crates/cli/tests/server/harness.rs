@@ -27,6 +27,8 @@ pub struct Server {
     db_url: Option<String>,
     /// Where the server's standard error goes (inherited if `None`).
     log: Option<PathBuf>,
+    /// The server's `RUST_LOG` (the test default if `None`).
+    log_level: Option<String>,
 }
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
@@ -67,7 +69,19 @@ impl Server {
         server
     }
 
-    /// The server's standard error so far (for [`Server::start_on`]).
+    /// Like [`Server::start`], logging at `level` (`RUST_LOG`) into the
+    /// file [`Server::log`].
+    #[allow(dead_code)]
+    pub fn start_logged(level: &str, extra: &[&str]) -> Server {
+        let mut server = Server::unstarted(extra);
+        server.log = Some(server.dir.join("stderr.log"));
+        server.log_level = Some(level.to_string());
+        server.spawn();
+        server
+    }
+
+    /// The server's standard error so far (for [`Server::start_on`] and
+    /// [`Server::start_logged`]).
     #[allow(dead_code)]
     pub fn log(&self) -> String {
         self.log
@@ -108,6 +122,7 @@ impl Server {
             soft_open_files: None,
             db_url: None,
             log: None,
+            log_level: None,
         }
     }
 
@@ -173,7 +188,9 @@ impl Server {
             .args(&self.args)
             .env(
                 "RUST_LOG",
-                std::env::var("SPELBORD_TEST_SERVER_LOG").unwrap_or_else(|_| "warn".into()),
+                self.log_level.clone().unwrap_or_else(|| {
+                    std::env::var("SPELBORD_TEST_SERVER_LOG").unwrap_or_else(|_| "warn".into())
+                }),
             )
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -2,6 +2,7 @@
 
 mod abuse;
 mod analysis;
+mod clients;
 mod crash;
 mod errors;
 mod fairness;

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod games;
+mod guard;
 mod hints;
 mod openapi;
 mod replay;
@@ -10,17 +11,17 @@ mod ws;
 
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::limits::{Counter, Limits, RateLimiter};
+use crate::limits::{Client, ClientKey, Counter, Limits, RateLimiter, RefusalLog};
+use crate::origin::Origins;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::MatchedPath;
-use axum::extract::{ConnectInfo, FromRequest, Request, State};
+use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
-use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -33,12 +34,16 @@ pub struct AppState {
     pub analyses: Arc<crate::analysis::AnalysisPool>,
     /// Size and rate limits.
     pub limits: Arc<Limits>,
-    /// Request rates per client address.
+    /// Request rates per client.
     pub rate: Arc<RateLimiter>,
-    /// Table creations per client address.
+    /// Table creations per client.
     pub creates: Arc<RateLimiter>,
-    /// WebSocket viewers per client address and in all.
-    pub watchers: Arc<Counter<IpAddr>>,
+    /// WebSocket viewers per client and in all.
+    pub watchers: Arc<Counter<ClientKey>>,
+    /// Refusals per client, logged sparingly.
+    pub refusals: Arc<RefusalLog>,
+    /// The public origins (`Host` and WebSocket `Origin` checks).
+    pub origins: Arc<Origins>,
 }
 
 /// The Content-Security-Policy of every answer: scripts, styles and
@@ -80,7 +85,15 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(middleware::from_fn_with_state(state.clone(), limit_rate))
         .layer(axum::Extension(BodyTimeout(state.limits.body_timeout)))
-        .layer(middleware::from_fn(log_request))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            guard::check_host,
+        ))
+        .layer(middleware::from_fn_with_state(state.clone(), log_request))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            guard::identify_client,
+        ))
         .layer(middleware::from_fn(security_headers))
         .with_state(state)
 }
@@ -106,12 +119,12 @@ async fn security_headers(request: Request, next: Next) -> Response {
     response
 }
 
-/// Refuses API requests beyond the client address's rate with 429. The
-/// page's own files (embedded, a page load fetches some thirty) are not
-/// counted; connections are capped for them as for everything.
+/// Refuses API requests beyond the client's rate with 429. The page's own
+/// files (embedded, a page load fetches some thirty) are not counted;
+/// connections are capped for them as for everything.
 async fn limit_rate(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: Client,
     request: Request,
     next: Next,
 ) -> Response {
@@ -120,19 +133,21 @@ async fn limit_rate(
         .hub
         .cluster()
         .is_some_and(|c| c.is_forwarded(request.headers()));
-    if !request.uri().path().starts_with("/api/") || forwarded || app.rate.allow(peer.ip()) {
+    if !request.uri().path().starts_with("/api/") || forwarded || app.rate.allow(client.key) {
         next.run(request).await
     } else {
-        tracing::info!(client = %peer.ip(), "rate limited");
+        // Logged (sparingly) with the other refusals by `log_request`.
         ApiError::RateLimited.into_response()
     }
 }
 
-/// Logs each request: refusals and failures at `info` with the client's
-/// address and the route (no table id, never a token or query); every
-/// request at `debug` with its path.
+/// Logs each request: a client's first refusal or failure at `info` with
+/// its address and the route (no table id, never a token or query), the
+/// ones after it as one count per client and interval ([`RefusalLog`]);
+/// every request at `debug` with its path.
 async fn log_request(
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(app): State<AppState>,
+    client: Client,
     request: Request,
     next: Next,
 ) -> Response {
@@ -147,10 +162,13 @@ async fn log_request(
     let response = next.run(request).await;
     let status = response.status().as_u16();
     let micros = started.elapsed().as_micros() as u64;
-    if status >= 400 {
-        tracing::info!(client = %peer.ip(), %method, route, status, "request refused");
+    if status >= 400 && app.refusals.note(client.key) {
+        tracing::info!(
+            client = %client.addr, key = %client.key, %method, route, status,
+            "request refused (more from this client are counted, not logged)"
+        );
     }
-    tracing::debug!(client = %peer.ip(), %method, path, status, micros, "request");
+    tracing::debug!(client = %client.addr, %method, path, status, micros, "request");
     response
 }
 

@@ -155,8 +155,9 @@ fn paths() -> Value {
             "operationId": "tableEvents",
             "parameters": [table_id()],
             "responses": { "101": { "description": "Switching to the WebSocket protocol" }, "404": error_response("No such table"),
-                "429": error_response("`rate_limited`: too many viewers from this address or of this table"),
-                "503": error_response("`unavailable`: too many viewers on the server") }
+                "403": error_response("`forbidden`: the `Origin` is another site's (neither the request's `Host` nor a public origin of the server)"),
+                "429": error_response("`rate_limited`: as many viewers from this client (address or IPv6 network) as allowed"),
+                "503": error_response("`unavailable`: as many viewers of this table, or on the server, as allowed") }
         }},
         "/api/tables/{id}/resign": { "post": {
             "summary": "Resign: the token's seat loses and the table ends",
@@ -710,13 +711,45 @@ pub fn openapi() -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "Tables for every spelbord game over HTTP and WebSocket. The WebSocket protocol (events, reconnecting) is described in docs/server.md."
         },
-        "paths": with_client_paths(paths()),
+        "paths": with_wrong_host(with_client_paths(paths())),
         "components": {
             "schemas": schemas(),
             "securitySchemes": { "seatToken": { "type": "http", "scheme": "bearer",
                 "description": "The secret seat token returned by /join." } }
         }
     })
+}
+
+/// Adds `421 wrong_host` to every operation but the health check: with
+/// public origins set (`--public-origin`), a request naming another `Host`
+/// is refused.
+fn with_wrong_host(mut paths: Value) -> Value {
+    let Some(paths_map) = paths.as_object_mut() else {
+        return paths;
+    };
+    for (path, item) in paths_map.iter_mut() {
+        if path == "/api/health" {
+            continue;
+        }
+        for operation in item
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|i| i.values_mut())
+        {
+            if let Some(responses) = operation
+                .get_mut("responses")
+                .and_then(Value::as_object_mut)
+            {
+                responses.insert(
+                    "421".into(),
+                    error_response(
+                        "`wrong_host`: the `Host` is not one of the server's public origins",
+                    ),
+                );
+            }
+        }
+    }
+    paths
 }
 
 /// `GET /api/openapi.json`.

@@ -4,18 +4,17 @@ use super::{AppState, JsonBody, bearer, run_to_completion};
 use crate::dice::is_valid_seat_seed;
 use crate::error::ApiError;
 use crate::hub::{JoinRequest, NewTable, options_from_json};
-use crate::limits::Limits;
+use crate::limits::{Client, Limits};
 use crate::store::Inactivity;
 use crate::table::ActionInput;
 use crate::token::{PLAYER_KEY_LEN, TokenHash, hash_token};
 use crate::view;
 use axum::Json;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use spelbord_engine::{Turn, Viewer, find_game};
-use std::net::SocketAddr;
 
 /// Body of `POST /api/tables`.
 #[derive(Deserialize)]
@@ -152,11 +151,11 @@ pub fn is_unsafe_in_name(c: char) -> bool {
 /// `POST /api/tables`: a new table; 201 with the table and invite links.
 pub async fn create(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: Client,
     JsonBody(body): JsonBody<CreateBody>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    if !app.creates.allow(peer.ip()) {
-        tracing::info!(client = %peer.ip(), "table creation rate limited");
+    if !app.creates.allow(client.key) {
+        tracing::debug!(client = %client.addr, "table creation rate limited");
         return Err(ApiError::RateLimited);
     }
     let inactivity = body.inactivity.unwrap_or_default();
@@ -210,7 +209,7 @@ pub async fn create(
         inactivity,
         listed: body.listed,
         rematch_of: None,
-        client: peer.ip(),
+        client: client.key.ip(),
     };
     let hub = app.hub.clone();
     let cell = run_to_completion(async move { hub.create(new).await }).await?;
@@ -305,7 +304,7 @@ pub async fn join(
 /// which the player then joins with `rematch_token`.
 pub async fn rematch(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: Client,
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(body): JsonBody<RematchBody>,
@@ -313,15 +312,17 @@ pub async fn rematch(
     let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
     let creator = player_hash(body.player.as_deref())?;
     let cell = app.hub.table(&id).await?;
-    if cell.table.lock().await.rematch.is_none() && !app.creates.allow(peer.ip()) {
-        tracing::info!(client = %peer.ip(), "table creation rate limited");
+    if cell.table.lock().await.rematch.is_none() && !app.creates.allow(client.key) {
+        tracing::debug!(client = %client.addr, "table creation rate limited");
         return Err(ApiError::RateLimited);
     }
     let hub = app.hub.clone();
     let asking = cell.clone();
     let made =
-        run_to_completion(async move { hub.rematch(&asking, &token, creator, peer.ip()).await })
-            .await?;
+        run_to_completion(
+            async move { hub.rematch(&asking, &token, creator, client.key.ip()).await },
+        )
+        .await?;
     let status = if made.created {
         StatusCode::CREATED
     } else {

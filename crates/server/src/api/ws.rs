@@ -4,16 +4,16 @@
 use super::AppState;
 use crate::error::ApiError;
 use crate::hub::{Notice, TableCell};
-use crate::limits::{Full, Held, TokenBucket};
+use crate::limits::{Client, ClientKey, Full, Held, TokenBucket};
 use crate::table::CatchUp;
 use crate::view;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use spelbord_engine::Viewer;
-use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
@@ -54,37 +54,53 @@ enum ClientMessage {
     Sync,
 }
 
-/// `GET /api/tables/{id}/ws`: upgrades to the table's event stream.
+/// `GET /api/tables/{id}/ws`: upgrades to the table's event stream. An
+/// upgrade from another site's page (an `Origin` that is neither the
+/// request's host nor a public origin) is refused with 403; a table with
+/// as many viewers as allowed, or the server, answers 503; a client with
+/// as many as allowed, 429.
 pub async fn upgrade(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: Client,
     Path(id): Path<String>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let cell = app.hub.table(&id).await?;
-    if cell.watchers.total() >= app.limits.max_watchers_per_table {
-        tracing::info!(client = %peer.ip(), "watchers of a table at the cap");
-        return Err(ApiError::Unavailable(
-            "the table has as many viewers as allowed".into(),
+    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if !app
+        .origins
+        .allows_ws_origin(text(header::ORIGIN), text(header::HOST))
+    {
+        tracing::debug!(client = %client.addr, "WebSocket from another site's page");
+        return Err(ApiError::Forbidden(
+            "WebSocket connections from another site's pages are refused".into(),
         ));
     }
-    let held = match app.watchers.take(peer.ip()) {
+    let cell = app.hub.table(&id).await?;
+    let table_full = || ApiError::Capacity("the table has as many viewers as allowed".into());
+    if cell.watchers.total() >= app.limits.max_watchers_per_table {
+        tracing::debug!(client = %client.addr, "watchers of a table at the cap");
+        return Err(table_full());
+    }
+    let held = match app.watchers.take(client.key) {
         Ok(held) => held,
         Err(full) => {
-            tracing::info!(client = %peer.ip(), ?full, "watchers at the cap");
+            tracing::debug!(client = %client.addr, ?full, "watchers at the cap");
             return Err(match full {
                 Full::Key => ApiError::RateLimited,
-                Full::Total => ApiError::Unavailable("too many viewers".into()),
+                Full::Total => {
+                    ApiError::Capacity("the server has as many viewers as allowed".into())
+                }
             });
         }
     };
-    let on_table = cell.watchers.take(()).map_err(|_| ApiError::RateLimited)?;
+    let on_table = cell.watchers.take(()).map_err(|_| table_full())?;
     Ok(ws
         .max_message_size(HARD_MESSAGE_LIMIT)
         .max_frame_size(HARD_MESSAGE_LIMIT)
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
-            let _held: (Held<IpAddr>, Held<()>) = (held, on_table);
+            let _held: (Held<ClientKey>, Held<()>) = (held, on_table);
             session(app, cell, socket).await
         }))
 }
