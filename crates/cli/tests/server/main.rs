@@ -27,3 +27,12 @@ pub fn test_seed(name: &str) -> u64 {
     println!("{name}: SPELBORD_TEST_SEED={seed}");
     seed
 }
+
+/// Tests that load the machine (many clients, busy AI seats, several
+/// nodes) hold this while they run, so that they never run beside each
+/// other: on a 2-core machine one could starve another's viewers or its
+/// measured replies. The others still run beside them.
+pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
