@@ -47,6 +47,15 @@ pub enum ApiError {
     /// The analysis queue is full.
     #[error("the server is analysing as many games as it can: try again in a minute")]
     AnalysisBusy,
+    /// A wrong account name or password (the same answer for both).
+    #[error("wrong name or password")]
+    BadLogin,
+    /// The request needs a signed-in account.
+    #[error("sign in first (no valid session cookie)")]
+    NotSignedIn,
+    /// The account name, or one that looks the same, is taken.
+    #[error("{0}")]
+    NameTaken(String),
     /// The seat token is missing or unknown.
     #[error("a valid seat token is needed (Authorization: Bearer <token>)")]
     Unauthorized,
@@ -109,7 +118,8 @@ impl ApiError {
             UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Forbidden(_) => StatusCode::FORBIDDEN,
-            Unauthorized => StatusCode::UNAUTHORIZED,
+            Unauthorized | BadLogin | NotSignedIn => StatusCode::UNAUTHORIZED,
+            NameTaken(_) => StatusCode::CONFLICT,
             NotFound(_) => StatusCode::NOT_FOUND,
             WrongHost => StatusCode::MISDIRECTED_REQUEST,
             StaleVersion { .. }
@@ -144,6 +154,9 @@ impl ApiError {
             HintsBusy => "hints_busy",
             AnalysisBusy => "analysis_busy",
             Unauthorized => "unauthorized",
+            BadLogin => "bad_login",
+            NotSignedIn => "not_signed_in",
+            NameTaken(_) => "name_taken",
             NotFound(_) => "not_found",
             WrongHost => "wrong_host",
             StaleVersion { .. } => "stale_version",

@@ -161,8 +161,10 @@ pub struct JoinRequest {
     pub seat: Option<usize>,
     /// A display name.
     pub name: Option<String>,
-    /// The hash of the player's key.
+    /// The hash of the player's key (or of a signed-in player's account).
     pub player: Option<TokenHash>,
+    /// The signed-in player's account name.
+    pub account: Option<String>,
     /// The idempotency key: a retried join with it returns the same seat and token.
     pub key: Option<String>,
     /// The seat's own dice seed.
@@ -665,6 +667,7 @@ impl Hub {
             joined_at: Some(now()),
             seed: request.seed,
             join_key_hash: key_hash,
+            account: request.account,
         };
         self.writable()?;
         let claimed = self.recorded(self.store.claim_seat(&t.id, &taken).await);
@@ -1184,6 +1187,7 @@ pub fn options_from_json(
     Options::from_map(game.id(), game.option_specs(), pairs).map_err(ApiError::from_setup_error)
 }
 
+mod accounts;
 #[cfg(test)]
 mod ai_failure_tests;
 

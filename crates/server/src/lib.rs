@@ -6,6 +6,7 @@
 //! Start it with `spelbord serve` (or the `spelbord-server` binary). The API
 //! is described at `/api/openapi.json` and in `docs/server.md`.
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod cluster;

@@ -7,7 +7,7 @@ use crate::hub::Hub;
 use crate::limits::{Clients, Counter, ForwardedHeader, Limits, RateLimiter, RefusalLog};
 use crate::listen::{connections_for, raise_open_file_limit, serve_connections};
 use crate::origin::{Origins, PublicOrigin};
-use crate::store::{PgStore, SqliteStore, Store, is_postgres_url};
+use crate::store::{AccountStore, PgStore, SqliteStore, Store, is_postgres_url};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -93,6 +93,11 @@ pub struct ServeArgs {
     /// `Host` is answered.
     #[arg(long = "public-origin", value_name = "ORIGIN")]
     pub public_origins: Vec<PublicOrigin>,
+    /// Marks the session cookie `Secure` on every answer (the server is
+    /// reached over HTTPS only); without it, only when a trusted proxy says
+    /// the request came over HTTPS.
+    #[arg(long)]
+    pub secure_cookies: bool,
     /// Seconds a client has to send a request's headers, and the longest
     /// idle time between requests on one connection.
     #[arg(long, default_value_t = 10)]
@@ -203,6 +208,7 @@ pub async fn serve(
 ) -> Result<()> {
     let addr = listener.local_addr()?;
     let mut cluster = None;
+    let account_store: Arc<dyn AccountStore>;
     let store: Arc<dyn Store> = if is_postgres_url(&args.db) {
         let store = PgStore::open(&args.db)
             .await
@@ -221,14 +227,19 @@ pub async fn serve(
                 .await
                 .context("cannot join the nodes of the database")?,
         ));
+        account_store = Arc::new(store.clone());
         Arc::new(store)
     } else {
-        Arc::new(
-            SqliteStore::open(Path::new(&args.db))
-                .await
-                .with_context(|| format!("cannot open the database {}", args.db))?,
-        )
+        let store = SqliteStore::open(Path::new(&args.db))
+            .await
+            .with_context(|| format!("cannot open the database {}", args.db))?;
+        account_store = Arc::new(store.clone());
+        Arc::new(store)
     };
+    let accounts = Arc::new(
+        crate::accounts::Accounts::new(account_store, args.secure_cookies)
+            .context("cannot set up password hashing")?,
+    );
     let workers = args.ai_workers.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -289,6 +300,7 @@ pub async fn serve(
         limits: Arc::new(limits),
         refusals: Arc::new(RefusalLog::new(REFUSAL_LOG_INTERVAL)),
         origins: Arc::new(Origins(args.public_origins.clone())),
+        accounts,
     };
     tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
     // One line on standard output says where to connect (tests read it).

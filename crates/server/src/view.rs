@@ -34,7 +34,12 @@ pub fn seats_json(seats: &[StoredSeat]) -> Value {
             .iter()
             .map(|s| match &s.kind {
                 SeatKind::Open => json!({ "seat": s.seat, "kind": "open" }),
-                SeatKind::Human => json!({ "seat": s.seat, "kind": "human", "name": s.name }),
+                SeatKind::Human => match &s.account {
+                    None => json!({ "seat": s.seat, "kind": "human", "name": s.name }),
+                    Some(account) => {
+                        json!({ "seat": s.seat, "kind": "human", "name": s.name, "account": account })
+                    }
+                },
                 SeatKind::Ai(agent) => json!({ "seat": s.seat, "kind": "ai", "agent": agent }),
             })
             .collect(),

@@ -1,6 +1,7 @@
 //! Tests of `spelbord serve`: the real binary, real sockets on 127.0.0.1.
 
 mod abuse;
+mod accounts;
 mod analysis;
 mod clients;
 mod crash;

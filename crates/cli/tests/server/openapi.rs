@@ -348,6 +348,150 @@ async fn every_answer_matches_the_openapi_document() {
     )
     .await;
 
+    // The account routes, with the session cookie.
+    let b = crate::accounts::Browser::of(&server);
+    let credentials = json!({"name": "openapi", "password": "a good password"});
+    let post = reqwest::Method::POST;
+    let delete = reqwest::Method::DELETE;
+    let calls: Vec<(reqwest::Method, &str, &str, Option<Value>, bool)> = vec![
+        (
+            post.clone(),
+            "/api/accounts",
+            "/api/accounts",
+            Some(json!({"name": "x"})),
+            false,
+        ),
+        (
+            post.clone(),
+            "/api/accounts",
+            "/api/accounts",
+            Some(credentials.clone()),
+            false,
+        ),
+        (
+            post.clone(),
+            "/api/accounts",
+            "/api/accounts",
+            Some(credentials.clone()),
+            false,
+        ),
+        (
+            post.clone(),
+            "/api/session",
+            "/api/session",
+            Some(json!({"name": "openapi", "password": "wrong one"})),
+            false,
+        ),
+        (
+            post.clone(),
+            "/api/session",
+            "/api/session",
+            Some(credentials.clone()),
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/session",
+            "/api/session",
+            None,
+            true,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/session",
+            "/api/session",
+            None,
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/players/{name}",
+            "/api/players/OpenAPI",
+            None,
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/players/{name}",
+            "/api/players/nobody",
+            None,
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/players/me/tables",
+            "/api/players/me/tables",
+            None,
+            true,
+        ),
+        (
+            post.clone(),
+            "/api/account/password",
+            "/api/account/password",
+            Some(json!({"old": "a good password", "new": "a better password"})),
+            true,
+        ),
+        (
+            post.clone(),
+            "/api/account/password",
+            "/api/account/password",
+            Some(json!({"old": "a good password", "new": "a better password"})),
+            true,
+        ),
+        (
+            delete.clone(),
+            "/api/session",
+            "/api/session",
+            Some(json!({})),
+            false,
+        ),
+        (
+            post.clone(),
+            "/api/session/logout-everywhere",
+            "/api/session/logout-everywhere",
+            Some(json!({})),
+            false,
+        ),
+        (
+            delete.clone(),
+            "/api/account",
+            "/api/account",
+            Some(json!({"password": "wrong one"})),
+            true,
+        ),
+        (
+            delete.clone(),
+            "/api/account",
+            "/api/account",
+            Some(json!({"password": "a better password"})),
+            true,
+        ),
+        (
+            post.clone(),
+            "/api/session/logout-everywhere",
+            "/api/session/logout-everywhere",
+            Some(json!({})),
+            true,
+        ),
+        (
+            delete.clone(),
+            "/api/session",
+            "/api/session",
+            Some(json!({})),
+            true,
+        ),
+    ];
+    let mut cookie: Option<String> = None;
+    for (method, route, path, body, with_cookie) in calls {
+        let sent = if with_cookie { cookie.as_deref() } else { None };
+        let (status, answer, set) = b.send(method.clone(), path, body, sent, &[]).await;
+        let name = method.as_str().to_lowercase();
+        c.validate(&name, route, status, &answer);
+        if let Some(set) = set.filter(|s| !s.contains("Max-Age=0")) {
+            cookie = Some(crate::accounts::token_of(&set));
+        }
+    }
+
     // Every route of the document was exercised (the WebSocket has its own tests).
     let paths = c.doc["paths"].as_object().unwrap().clone();
     for (route, methods) in &paths {

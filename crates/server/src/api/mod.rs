@@ -1,13 +1,18 @@
 //! The HTTP routes, shared request helpers and middleware.
 
+mod accounts;
 mod analysis;
 mod games;
 mod guard;
 mod hints;
 mod openapi;
+mod openapi_accounts;
 mod replay;
 mod tables;
 mod ws;
+
+pub use accounts::account_of;
+pub use tables::is_unsafe_in_name;
 
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -44,6 +49,8 @@ pub struct AppState {
     pub refusals: Arc<RefusalLog>,
     /// The public origins (`Host` and WebSocket `Origin` checks).
     pub origins: Arc<Origins>,
+    /// Accounts, sessions and login limits.
+    pub accounts: Arc<crate::accounts::Accounts>,
 }
 
 /// The Content-Security-Policy of every answer: scripts, styles and
@@ -76,7 +83,21 @@ pub fn router(state: AppState) -> Router {
             get(analysis::read).post(analysis::request),
         )
         .route("/api/tables/{id}/ws", get(ws::upgrade))
-        .route("/api/players/me/tables", get(tables::player_tables));
+        .route("/api/players/me/tables", get(tables::player_tables))
+        .route("/api/players/{name}", get(accounts::profile))
+        .route("/api/accounts", post(accounts::sign_up))
+        .route(
+            "/api/session",
+            post(accounts::log_in)
+                .get(accounts::who)
+                .delete(accounts::log_out),
+        )
+        .route(
+            "/api/session/logout-everywhere",
+            post(accounts::log_out_everywhere),
+        )
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account", axum::routing::delete(accounts::delete));
     api.fallback(crate::web::serve)
         .layer(axum::extract::DefaultBodyLimit::max(state.limits.max_body))
         .layer(middleware::from_fn_with_state(

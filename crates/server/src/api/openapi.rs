@@ -3,21 +3,21 @@
 use axum::Json;
 use serde_json::{Value, json};
 
-fn error_response(description: &str) -> Value {
+pub(super) fn error_response(description: &str) -> Value {
     json!({
         "description": description,
         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
     })
 }
 
-fn ok(description: &str, schema: &str) -> Value {
+pub(super) fn ok(description: &str, schema: &str) -> Value {
     json!({
         "description": description,
         "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
     })
 }
 
-fn body(schema: &str) -> Value {
+pub(super) fn body(schema: &str) -> Value {
     json!({
         "required": true,
         "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
@@ -33,8 +33,8 @@ fn table_id() -> Value {
 }
 
 fn player_key() -> Value {
-    json!({ "name": "X-Player-Key", "in": "header", "required": true,
-        "description": "The secret key the player gave when creating or joining (16 to 128 characters).",
+    json!({ "name": "X-Player-Key", "in": "header", "required": false,
+        "description": "The secret key the player gave when creating or joining (16 to 128 characters); without it, the signed-in account (session cookie) is the player.",
         "schema": { "type": "string", "minLength": 16, "maxLength": 128 } })
 }
 
@@ -239,6 +239,13 @@ fn schemas() -> Value {
     if let (Some(all), Value::Object(more)) = (schemas.as_object_mut(), rematch_schemas()) {
         all.extend(more);
     }
+    if let (Some(all), Value::Object(more)) =
+        (schemas.as_object_mut(), super::openapi_accounts::schemas())
+    {
+        all.extend(more);
+    }
+    schemas["Seat"]["properties"]["account"] = json!({ "type": "string",
+        "description": "The account that took the seat (`deleted player` once deleted); absent for guests." });
     schemas["Table"]["properties"]["rematch"] = json!({ "type": ["string", "null"],
         "description": "The rematch of this finished table, once asked for." });
     schemas["Table"]["properties"]["rematch_of"] = json!({ "type": ["string", "null"],
@@ -290,7 +297,7 @@ fn table_schemas() -> Value {
                     "unauthorized", "not_found", "stale_version", "not_your_turn", "game_over", "seat_taken",
                     "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
                     "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
-                    "hints_busy"] },
+                    "hints_busy", "bad_login", "not_signed_in", "name_taken"] },
                 "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }
@@ -711,7 +718,7 @@ pub fn openapi() -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "Tables for every spelbord game over HTTP and WebSocket. The WebSocket protocol (events, reconnecting) is described in docs/server.md."
         },
-        "paths": with_wrong_host(with_client_paths(paths())),
+        "paths": with_wrong_host(with_client_paths(with_accounts(paths()))),
         "components": {
             "schemas": schemas(),
             "securitySchemes": { "seatToken": { "type": "http", "scheme": "bearer",
@@ -748,6 +755,16 @@ fn with_wrong_host(mut paths: Value) -> Value {
                 );
             }
         }
+    }
+    paths
+}
+
+/// Adds the account routes.
+fn with_accounts(mut paths: Value) -> Value {
+    if let (Some(all), Value::Object(more)) =
+        (paths.as_object_mut(), super::openapi_accounts::paths())
+    {
+        all.extend(more);
     }
     paths
 }

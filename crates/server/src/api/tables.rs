@@ -152,6 +152,7 @@ pub fn is_unsafe_in_name(c: char) -> bool {
 pub async fn create(
     State(app): State<AppState>,
     client: Client,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<CreateBody>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     if !app.creates.allow(client.key) {
@@ -200,12 +201,17 @@ pub async fn create(
             other => Some(resolve_agent(other)?),
         });
     }
+    // A signed-in creator's tables are his account's (no key needed).
+    let creator = match super::account_of(&app, &headers).await? {
+        Some(account) => Some(account.player_hash),
+        None => player_hash(body.player.as_deref())?,
+    };
     let new = NewTable {
         game,
         options,
         seats,
         auto_forced: body.auto_forced,
-        creator: player_hash(body.player.as_deref())?,
+        creator,
         inactivity,
         listed: body.listed,
         rematch_of: None,
@@ -247,10 +253,17 @@ pub async fn read(
 pub async fn join(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<JoinBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let name = check_name(body.name, &app.limits)?;
-    let player = player_hash(body.player.as_deref())?;
+    let mut name = check_name(body.name, &app.limits)?;
+    let mut player = player_hash(body.player.as_deref())?;
+    // A signed-in player's seat is his account's, under its name.
+    let account = super::account_of(&app, &headers).await?;
+    if let Some(account) = &account {
+        player = Some(account.player_hash);
+        name = Some(account.name.clone());
+    }
     if let Some(key) = &body.key
         && !(PLAYER_KEY_LEN.0..=PLAYER_KEY_LEN.1).contains(&key.len())
     {
@@ -280,6 +293,7 @@ pub async fn join(
         seat: body.seat.or(rematch_seat),
         name,
         player,
+        account: account.map(|a| a.name),
         key: body.key,
         seed: body.seed,
         rematch_seat,
@@ -429,7 +443,7 @@ pub async fn close(
     headers: HeaderMap,
     JsonBody(_): JsonBody<Map<String, Value>>,
 ) -> Result<Json<Value>, ApiError> {
-    let player = player_key(&headers)?;
+    let player = player_of(&app, &headers).await?;
     let cell = app.hub.table(&id).await?;
     let hub = app.hub.clone();
     let closing = cell.clone();
@@ -456,13 +470,22 @@ pub async fn seat_link(
     })))
 }
 
-/// The hash of the `X-Player-Key` header's key.
-fn player_key(headers: &HeaderMap) -> Result<TokenHash, ApiError> {
-    let key = headers
-        .get("x-player-key")
-        .and_then(|v| v.to_str().ok())
-        .ok_or_else(|| ApiError::BadRequest("the X-Player-Key header is needed".into()))?;
-    Ok(player_hash(Some(key))?.expect("a key was given"))
+/// The player of a request: the hash of the `X-Player-Key` header's key,
+/// or else the signed-in account's player hash.
+async fn player_of(app: &AppState, headers: &HeaderMap) -> Result<TokenHash, ApiError> {
+    if let Some(key) = headers.get("x-player-key") {
+        let key = key
+            .to_str()
+            .map_err(|_| ApiError::BadRequest("a player key is text".into()))?;
+        return player_hash(Some(key))?
+            .ok_or_else(|| ApiError::BadRequest("a player key is needed".into()));
+    }
+    match super::account_of(app, headers).await? {
+        Some(account) => Ok(account.player_hash),
+        None => Err(ApiError::BadRequest(
+            "the X-Player-Key header (or a session cookie) is needed".into(),
+        )),
+    }
 }
 
 /// `GET /api/players/me/tables`: the unfinished tables where the player of
@@ -471,7 +494,7 @@ pub async fn player_tables(
     State(app): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let player = player_key(&headers)?;
+    let player = player_of(&app, &headers).await?;
     let mut tables = Vec::new();
     for id in app.hub.player_tables(&player).await? {
         let Ok(cell) = app.hub.table(&id).await else {

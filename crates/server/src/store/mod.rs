@@ -1,6 +1,9 @@
 //! Storage of tables, seats and actions behind a small trait: SQLite (one
 //! file, the default) or PostgreSQL (several nodes on one database).
 
+mod accounts;
+mod accounts_pg;
+mod accounts_sqlite;
 mod group_commit;
 mod postgres;
 mod rows;
@@ -8,6 +11,7 @@ mod sqlite;
 #[cfg(test)]
 mod tests;
 
+pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
 pub use postgres::{CHANNEL, PgStore};
 pub use sqlite::SqliteStore;
 
@@ -69,7 +73,13 @@ pub struct StoredSeat {
     pub seed: Option<String>,
     /// The hash of the idempotency key the seat was joined with.
     pub join_key_hash: Option<TokenHash>,
+    /// The name of the account that took the seat ([`DELETED_PLAYER`] once
+    /// the account is deleted); `None` for guests.
+    pub account: Option<String>,
 }
+
+/// What a seat of a deleted account shows as its name and account.
+pub const DELETED_PLAYER: &str = "deleted player";
 
 impl StoredSeat {
     /// A seat nobody has taken, or an AI seat.
@@ -83,6 +93,7 @@ impl StoredSeat {
             joined_at: None,
             seed: None,
             join_key_hash: None,
+            account: None,
         }
     }
 }
@@ -289,6 +300,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// Flushes and closes the store.
     fn close(&self) -> StoreFuture<'_, ()>;
+}
+
+/// Unix time in seconds.
+pub fn unix_now() -> i64 {
+    sqlite::now()
 }
 
 /// Whether `db` (the `--db` setting) names a PostgreSQL database rather than a SQLite file.

@@ -22,6 +22,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0004_analyses.sql"),
     include_str!("../../migrations/postgres/0005_listed.sql"),
     include_str!("../../migrations/postgres/0006_rematch.sql"),
+    include_str!("../../migrations/postgres/0007_accounts.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -100,7 +101,7 @@ async fn migrate(pool: &PgPool) -> Result<(), StoreError> {
 }
 
 /// Announces a change of `table_id` to every node (sent at commit).
-async fn notify(tx: &mut PgConnection, table_id: &str) -> Result<(), StoreError> {
+pub(super) async fn notify(tx: &mut PgConnection, table_id: &str) -> Result<(), StoreError> {
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(CHANNEL)
         .bind(table_id)
@@ -169,8 +170,8 @@ async fn insert_table(
         let (kind, agent) = kind_columns(&seat.kind);
         sqlx::query(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-             player_hash, joined_at, seed, join_key_hash) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             player_hash, joined_at, seed, join_key_hash, account) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&table.id)
         .bind(seat.seat as i64)
@@ -182,6 +183,7 @@ async fn insert_table(
         .bind(seat.joined_at)
         .bind(seat.seed.as_deref())
         .bind(seat.join_key_hash.map(|h| h.to_vec()))
+        .bind(seat.account.as_deref())
         .execute(&mut *tx)
         .await?;
     }
@@ -275,7 +277,7 @@ impl PgStore {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE seats SET kind = $1, agent = $2, name = $3, token_hash = $4, \
-             player_hash = $5, joined_at = $6, seed = $7, join_key_hash = $8 \
+             player_hash = $5, joined_at = $6, seed = $7, join_key_hash = $8, account = $13 \
              WHERE table_id = $9 AND seat = $10 AND (kind = 'open' OR NOT $11) \
              AND EXISTS (SELECT 1 FROM game_tables WHERE id = $9 AND owner = $12)",
         )
@@ -291,6 +293,7 @@ impl PgStore {
         .bind(seat.seat as i64)
         .bind(only_open)
         .bind(&self.node)
+        .bind(seat.account.as_deref())
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() != 1 {

@@ -88,6 +88,7 @@ where
         joined_at: get(row, "joined_at")?,
         seed: get(row, "seed")?,
         join_key_hash: hash_column(row, "join_key_hash")?,
+        account: get(row, "account")?,
     })
 }
 

@@ -28,13 +28,14 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0004_listed.sql"),
     include_str!("../../migrations/0005_rematch.sql"),
     include_str!("../../migrations/0006_probe.sql"),
+    include_str!("../../migrations/0007_accounts.sql"),
 ];
 
 /// A store in one SQLite file.
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
-    writer: SqlitePool,
-    reader: SqlitePool,
+    pub(super) writer: SqlitePool,
+    pub(super) reader: SqlitePool,
     appends: GroupCommit,
     /// The lock file `FILE.lock`, locked while the store is open: a second
     /// server on the same file would trust its own memory and part from the first.
@@ -202,10 +203,10 @@ pub(super) async fn write_seat(
     let (kind, agent) = kind_columns(&seat.kind);
     let sql = if only_open {
         "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
-         joined_at = ?, seed = ?, join_key_hash = ? WHERE table_id = ? AND seat = ? AND kind = 'open'"
+         joined_at = ?, seed = ?, join_key_hash = ?, account = ? WHERE table_id = ? AND seat = ? AND kind = 'open'"
     } else {
         "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
-         joined_at = ?, seed = ?, join_key_hash = ? WHERE table_id = ? AND seat = ?"
+         joined_at = ?, seed = ?, join_key_hash = ?, account = ? WHERE table_id = ? AND seat = ?"
     };
     let updated = sqlx::query(sql)
         .bind(kind)
@@ -216,6 +217,7 @@ pub(super) async fn write_seat(
         .bind(seat.joined_at)
         .bind(seat.seed.as_deref())
         .bind(seat.join_key_hash.map(|h| h.to_vec()))
+        .bind(seat.account.as_deref())
         .bind(table_id)
         .bind(seat.seat as i64)
         .execute(tx)
@@ -267,7 +269,7 @@ pub(super) async fn insert_table(
     if !table.seats.is_empty() {
         let mut seats = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-             player_hash, joined_at, seed, join_key_hash) ",
+             player_hash, joined_at, seed, join_key_hash, account) ",
         );
         seats.push_values(&table.seats, |mut row, seat| {
             let (kind, agent) = kind_columns(&seat.kind);
@@ -280,7 +282,8 @@ pub(super) async fn insert_table(
                 .push_bind(seat.player_hash.map(|h| h.to_vec()))
                 .push_bind(seat.joined_at)
                 .push_bind(seat.seed.as_deref())
-                .push_bind(seat.join_key_hash.map(|h| h.to_vec()));
+                .push_bind(seat.join_key_hash.map(|h| h.to_vec()))
+                .push_bind(seat.account.as_deref());
         });
         seats.build().execute(&mut *tx).await?;
     }

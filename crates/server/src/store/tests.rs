@@ -118,6 +118,7 @@ async fn round_trip(db: &TestDb) {
         joined_at: Some(5),
         seed: Some("abc".into()),
         join_key_hash: Some([4; 32]),
+        account: Some("alice".into()),
     };
     store.claim_seat(&t.id, &seat).await.unwrap();
     assert!(matches!(

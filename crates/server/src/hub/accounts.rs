@@ -1,0 +1,40 @@
+//! What deleting an account changes in the tables held in memory.
+
+use super::{Hub, Notice};
+use crate::store::DELETED_PLAYER;
+use crate::token::TokenHash;
+
+impl Hub {
+    /// Shows the seats of the account with `player` as its player hash as
+    /// [`DELETED_PLAYER`] and forgets the hash in the tables held in memory
+    /// (the store was changed already); their viewers are told.
+    pub async fn forget_account(&self, player: &TokenHash) {
+        let cells: Vec<_> = self
+            .tables
+            .lock()
+            .expect("table map")
+            .values()
+            .cloned()
+            .collect();
+        for cell in cells {
+            let mut t = cell.table.lock().await;
+            let mut changed = false;
+            for seat in t
+                .seats
+                .iter_mut()
+                .filter(|s| s.player_hash == Some(*player))
+            {
+                seat.player_hash = None;
+                seat.name = Some(DELETED_PLAYER.into());
+                seat.account = Some(DELETED_PLAYER.into());
+                changed = true;
+            }
+            if t.creator_hash == Some(*player) {
+                t.creator_hash = None;
+            }
+            if changed {
+                let _ = cell.notices.send(Notice::Seats);
+            }
+        }
+    }
+}

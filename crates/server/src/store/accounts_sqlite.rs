@@ -1,0 +1,194 @@
+//! [`AccountStore`] in the SQLite file: writes on the single writer
+//! connection, reads from the pool.
+
+use super::accounts::{AccountStore, StoredAccount, to_hash};
+use super::sqlite::now;
+use super::{DELETED_PLAYER, SqliteStore, StoreError, StoreFuture};
+use crate::token::TokenHash;
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+fn account_from_row(row: &SqliteRow) -> Result<StoredAccount, StoreError> {
+    Ok(StoredAccount {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        name_key: row.try_get("name_key")?,
+        skeleton: row.try_get("skeleton")?,
+        password: row.try_get("password")?,
+        player_hash: to_hash(row.try_get("player_hash")?)?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+const ACCOUNT_COLUMNS: &str =
+    "accounts.id, name, name_key, skeleton, password, player_hash, accounts.created_at";
+
+impl AccountStore for SqliteStore {
+    fn create_account<'a>(&'a self, a: &'a StoredAccount) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, skeleton, password, player_hash, \
+                 created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&a.id)
+            .bind(&a.name)
+            .bind(&a.name_key)
+            .bind(&a.skeleton)
+            .bind(&a.password)
+            .bind(a.player_hash.to_vec())
+            .bind(a.created_at)
+            .execute(&self.writer)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn find_account<'a>(
+        &'a self,
+        name_key: &'a str,
+        skeleton: Option<&'a str>,
+    ) -> StoreFuture<'a, Option<StoredAccount>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = ?1 OR skeleton = ?2 \
+                 ORDER BY name_key = ?1 DESC LIMIT 1"
+            );
+            let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(name_key)
+                .bind(skeleton)
+                .fetch_optional(&self.reader)
+                .await?;
+            row.as_ref().map(account_from_row).transpose()
+        })
+    }
+
+    fn create_session<'a>(
+        &'a self,
+        token_hash: &'a TokenHash,
+        account_id: &'a str,
+        expires_at: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.writer.begin().await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = ? AND expires_at <= ?")
+                .bind(account_id)
+                .bind(now())
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) \
+                 VALUES (?, ?, ?, ?)",
+            )
+            .bind(token_hash.to_vec())
+            .bind(account_id)
+            .bind(now())
+            .bind(expires_at)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn session_account<'a>(
+        &'a self,
+        token_hash: &'a TokenHash,
+    ) -> StoreFuture<'a, Option<StoredAccount>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {ACCOUNT_COLUMNS} FROM sessions JOIN accounts ON accounts.id = \
+                 sessions.account_id WHERE token_hash = ? AND expires_at > ?"
+            );
+            let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(token_hash.to_vec())
+                .bind(now())
+                .fetch_optional(&self.reader)
+                .await?;
+            row.as_ref().map(account_from_row).transpose()
+        })
+    }
+
+    fn end_session<'a>(&'a self, token_hash: &'a TokenHash) -> StoreFuture<'a, u64> {
+        Box::pin(async move {
+            let done = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+                .bind(token_hash.to_vec())
+                .execute(&self.writer)
+                .await?;
+            Ok(done.rows_affected())
+        })
+    }
+
+    fn end_sessions<'a>(
+        &'a self,
+        account_id: &'a str,
+        keep: Option<&'a TokenHash>,
+    ) -> StoreFuture<'a, u64> {
+        Box::pin(async move {
+            let done =
+                sqlx::query("DELETE FROM sessions WHERE account_id = ? AND token_hash IS NOT ?")
+                    .bind(account_id)
+                    .bind(keep.map(|h| h.to_vec()))
+                    .execute(&self.writer)
+                    .await?;
+            Ok(done.rows_affected())
+        })
+    }
+
+    fn set_password<'a>(
+        &'a self,
+        account_id: &'a str,
+        password: &'a str,
+        keep: Option<&'a TokenHash>,
+    ) -> StoreFuture<'a, u64> {
+        Box::pin(async move {
+            let mut tx = self.writer.begin().await?;
+            sqlx::query("UPDATE accounts SET password = ? WHERE id = ?")
+                .bind(password)
+                .bind(account_id)
+                .execute(&mut *tx)
+                .await?;
+            let done =
+                sqlx::query("DELETE FROM sessions WHERE account_id = ? AND token_hash IS NOT ?")
+                    .bind(account_id)
+                    .bind(keep.map(|h| h.to_vec()))
+                    .execute(&mut *tx)
+                    .await?;
+            tx.commit().await?;
+            Ok(done.rows_affected())
+        })
+    }
+
+    fn delete_account<'a>(&'a self, a: &'a StoredAccount) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let hash = a.player_hash.to_vec();
+            let mut tx = self.writer.begin().await?;
+            sqlx::query("DELETE FROM sessions WHERE account_id = ?")
+                .bind(&a.id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM accounts WHERE id = ?")
+                .bind(&a.id)
+                .execute(&mut *tx)
+                .await?;
+            let mut tables: Vec<String> = sqlx::query_scalar(
+                "UPDATE seats SET account = ?1, name = ?1, player_hash = NULL \
+                 WHERE player_hash = ?2 RETURNING table_id",
+            )
+            .bind(DELETED_PLAYER)
+            .bind(&hash)
+            .fetch_all(&mut *tx)
+            .await?;
+            let created: Vec<String> = sqlx::query_scalar(
+                "UPDATE game_tables SET creator_hash = NULL WHERE creator_hash = ? RETURNING id",
+            )
+            .bind(&hash)
+            .fetch_all(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            tables.extend(created);
+            tables.sort();
+            tables.dedup();
+            Ok(tables)
+        })
+    }
+}
