@@ -107,7 +107,7 @@ async fn step(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_actions_survive_kill_9() {
-    let _heavy = crate::heavy();
+    let _heavy = crate::heavy().await;
     let seed = test_seed("crash safety");
     let mut rng = StdRng::seed_from_u64(seed);
     let mut server = Server::start(&[]);

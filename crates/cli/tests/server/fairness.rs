@@ -91,7 +91,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fairness_a_random_ai_answers_promptly_beside_ten_busy_expert_tables() {
-    let _heavy = crate::heavy();
+    let _heavy = crate::heavy().await;
     let mut rng = StdRng::seed_from_u64(test_seed("fairness"));
     let server = Server::start(&["--ai-workers", "2"]);
     let stop = Arc::new(AtomicBool::new(false));
@@ -194,7 +194,7 @@ async fn my_turn_at(api: &Api, game: &str) -> (String, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fairness_one_client_asking_many_hints_does_not_refuse_another_clients_hint() {
-    let _heavy = crate::heavy();
+    let _heavy = crate::heavy().await;
     let server = Server::start(&["--ai-workers", "2"]);
     let greedy = server.api();
     let mut tables = Vec::new();

@@ -190,7 +190,7 @@ async fn play_through(api: Api, until: Instant, seed: u64, seen: Arc<Mutex<Seen>
 /// fault get 503; play resumes by itself once there is room again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_acknowledges_only_what_is_stored() {
-    let _heavy = crate::heavy();
+    let _heavy = crate::heavy().await;
     const TEST: &str = "a_full_disk_acknowledges_only_what_is_stored";
     let seed = test_seed("full disk");
     let mut mounted = Err(String::new());

@@ -33,7 +33,7 @@ pub fn test_seed(name: &str) -> u64 {
 /// nodes) hold this while they run, so that they never run beside each
 /// other: on a 2-core machine one could starve another's viewers or its
 /// measured replies. The others still run beside them.
-pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
-    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+pub async fn heavy() -> tokio::sync::MutexGuard<'static, ()> {
+    static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    HEAVY.lock().await
 }

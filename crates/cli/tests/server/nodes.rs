@@ -175,7 +175,7 @@ async fn stored_versions(db: &sqlx::PgPool, id: &str) -> (Vec<i64>, i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn three_nodes_on_one_database_survive_kill9_without_losing_or_repeating() {
-    let _heavy = crate::heavy();
+    let _heavy = crate::heavy().await;
     let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
         println!("SPELBORD_TEST_PG is not set: the PostgreSQL nodes test did not run");
         return;
