@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 const FORWARDED: &str = "x-spelbord-forwarded";
 
 /// The header in which a forwarding node names the request's client
-/// (believed only with the [`FORWARDED`] secret).
+/// (believed only with the `FORWARDED` secret).
 pub const NODE_CLIENT: &str = "x-spelbord-client";
 
 /// Tables of dead nodes taken over at once by one node.

@@ -1,7 +1,7 @@
 //! Limits on every input: sizes, lengths, request rates per client, and
 //! counts of connections, watchers and open tables per client. A client is
 //! an IPv4 address or an IPv6 network (`--ipv6-prefix`, a /64 by default),
-//! found behind trusted proxies from their forwarded header ([`network`]).
+//! found behind trusted proxies from their forwarded header (`network`).
 
 mod forwarded;
 mod network;
