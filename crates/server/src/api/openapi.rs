@@ -297,7 +297,8 @@ fn table_schemas() -> Value {
                     "unauthorized", "not_found", "stale_version", "not_your_turn", "game_over", "seat_taken",
                     "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
                     "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
-                    "hints_busy", "bad_login", "not_signed_in", "name_taken"] },
+                    "hints_busy", "bad_login", "not_signed_in", "name_taken", "rated_needs_account",
+                    "already_seated", "not_rateable"] },
                 "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }

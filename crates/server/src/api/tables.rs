@@ -33,6 +33,8 @@ pub struct CreateBody {
     inactivity: Option<Inactivity>,
     #[serde(default)]
     listed: bool,
+    #[serde(default)]
+    rated: bool,
 }
 
 /// The fewest and most seconds an inactivity rule may allow.
@@ -202,7 +204,11 @@ pub async fn create(
         });
     }
     // A signed-in creator's tables are his account's (no key needed).
-    let creator = match super::account_of(&app, &headers).await? {
+    let signed_in = super::account_of(&app, &headers).await?;
+    if body.rated {
+        crate::rated::check_create(game, &options, &seats, signed_in.is_some())?;
+    }
+    let creator = match signed_in {
         Some(account) => Some(account.player_hash),
         None => player_hash(body.player.as_deref())?,
     };
@@ -215,6 +221,7 @@ pub async fn create(
         inactivity,
         listed: body.listed,
         rematch_of: None,
+        rated: body.rated,
         client: client.key.ip(),
     };
     let hub = app.hub.clone();

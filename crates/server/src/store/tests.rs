@@ -33,6 +33,7 @@ pub(super) fn table(id: &str) -> StoredTable {
         },
         listed: false,
         rematch_of: None,
+        rated: false,
     }
 }
 
