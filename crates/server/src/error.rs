@@ -122,9 +122,7 @@ impl ApiError {
         use ApiError::*;
         match self {
             BadJson(_) | BadRequest(_) | UnknownGame(_) | BadOption(_) | BadAction(_)
-            | NotRateable(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            | NotRateable(_) => StatusCode::BAD_REQUEST,
             UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Forbidden(_) => StatusCode::FORBIDDEN,

@@ -653,7 +653,11 @@ impl Hub {
             return Err(ApiError::SeatTaken(format!("seat {seat} is not open")));
         }
         if t.rated {
-            crate::rated::check_join(&t.seats, request.player.as_ref(), request.account.as_deref())?;
+            crate::rated::check_join(
+                &t.seats,
+                request.player.as_ref(),
+                request.account.as_deref(),
+            )?;
         }
         if t.rematch_of.is_some() && request.rematch_seat != Some(seat) {
             return Err(ApiError::SeatTaken(format!(

@@ -41,7 +41,8 @@ pub fn pool_of(game: &str, options: &Options) -> Option<Pool> {
                 let d = "Backgammon matches (any length)".to_string();
                 pool("backgammon-match".into(), "backgammon", 2, d)
             } else {
-                let d = "Backgammon single games (money play, with or without the cube)".to_string();
+                let d =
+                    "Backgammon single games (money play, with or without the cube)".to_string();
                 pool("backgammon".into(), "backgammon", 2, d)
             }
         }
@@ -72,8 +73,7 @@ pub fn pool_of(game: &str, options: &Options) -> Option<Pool> {
         "high-gammon" => {
             let players = options.int("players");
             let scoring = options.get("scoring");
-            if !(2..=4).contains(&players)
-                || !["points", "cube", "traditional"].contains(&scoring)
+            if !(2..=4).contains(&players) || !["points", "cube", "traditional"].contains(&scoring)
             {
                 return None;
             }
@@ -98,12 +98,14 @@ pub fn pool_of(game: &str, options: &Options) -> Option<Pool> {
                 d,
             )
         }
-        "stumphog" => (options.int("win") == 41 && at_least(options, "turns", 2000)).then(|| Pool {
-            id: "stumphog".into(),
-            game: "stumphog",
-            players: 2,
-            description: "Stumphog (win at 41 stones, a cap of 2000 turns or more)".into(),
-        }),
+        "stumphog" => {
+            (options.int("win") == 41 && at_least(options, "turns", 2000)).then(|| Pool {
+                id: "stumphog".into(),
+                game: "stumphog",
+                players: 2,
+                description: "Stumphog (win at 41 stones, a cap of 2000 turns or more)".into(),
+            })
+        }
         "lager" => {
             let standard = options.int("columns") == 5
                 && options.int("rows") == 7
@@ -167,7 +169,10 @@ pub fn all_pools() -> Vec<Pool> {
         for scoring in ["points", "cube", "traditional"] {
             add(
                 "high-gammon",
-                &[("players", players.to_string()), ("scoring", scoring.into())],
+                &[
+                    ("players", players.to_string()),
+                    ("scoring", scoring.into()),
+                ],
             );
         }
     }
@@ -179,7 +184,10 @@ pub fn all_pools() -> Vec<Pool> {
         for players in 2..=5 {
             add(
                 "stortok",
-                &[("version", version.into()), ("players", players.to_string())],
+                &[
+                    ("version", version.into()),
+                    ("players", players.to_string()),
+                ],
             );
         }
     }
@@ -220,13 +228,25 @@ mod tests {
     #[test]
     fn tables_games_split_money_and_match_and_the_mother_rule() {
         assert_eq!(id("backgammon", &[]).as_deref(), Some("backgammon"));
-        assert_eq!(id("backgammon", &["cube=on"]).as_deref(), Some("backgammon"));
-        assert_eq!(id("backgammon", &["match=7"]).as_deref(), Some("backgammon-match"));
-        assert_eq!(id("backgammon", &["match=1", "cube=on"]).as_deref(), Some("backgammon-match"));
+        assert_eq!(
+            id("backgammon", &["cube=on"]).as_deref(),
+            Some("backgammon")
+        );
+        assert_eq!(
+            id("backgammon", &["match=7"]).as_deref(),
+            Some("backgammon-match")
+        );
+        assert_eq!(
+            id("backgammon", &["match=1", "cube=on"]).as_deref(),
+            Some("backgammon-match")
+        );
         assert_eq!(id("tawla", &[]).as_deref(), Some("tawla"));
         assert_eq!(id("tawla", &["cube=on"]).as_deref(), Some("tawla"));
         assert_eq!(id("tawla", &["match=3"]).as_deref(), Some("tawla-match"));
-        assert_eq!(id("tawla", &["mother=off"]).as_deref(), Some("tawla-no-mother"));
+        assert_eq!(
+            id("tawla", &["mother=off"]).as_deref(),
+            Some("tawla-no-mother")
+        );
         assert_eq!(
             id("tawla", &["mother=off", "match=5"]).as_deref(),
             Some("tawla-no-mother-match")
@@ -235,16 +255,26 @@ mod tests {
 
     #[test]
     fn high_gammon_and_tric_trac_split_by_players_and_scoring() {
-        assert_eq!(id("high-gammon", &[]).as_deref(), Some("high-gammon-4-points"));
+        assert_eq!(
+            id("high-gammon", &[]).as_deref(),
+            Some("high-gammon-4-points")
+        );
         assert_eq!(
             id("high-gammon", &["players=3", "scoring=cube"]).as_deref(),
             Some("high-gammon-3-cube")
         );
         assert_eq!(
-            id("high-gammon", &["players=2", "scoring=traditional", "doubles=repeat"]).as_deref(),
+            id(
+                "high-gammon",
+                &["players=2", "scoring=traditional", "doubles=repeat"]
+            )
+            .as_deref(),
             Some("high-gammon-2-traditional")
         );
-        assert_eq!(id("tric-trac", &["players=2"]).as_deref(), Some("tric-trac-2"));
+        assert_eq!(
+            id("tric-trac", &["players=2"]).as_deref(),
+            Some("tric-trac-2")
+        );
         assert_eq!(
             id("tric-trac", &["players=3", "doubles=underside"]).as_deref(),
             Some("tric-trac-3")
@@ -280,7 +310,10 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), pools.len());
         assert_eq!(find_pool("tawla").map(|p| p.players), Some(2));
-        assert_eq!(find_pool("high-gammon-3-points").map(|p| p.players), Some(3));
+        assert_eq!(
+            find_pool("high-gammon-3-points").map(|p| p.players),
+            Some(3)
+        );
         assert_eq!(find_pool("nope"), None);
     }
 }

@@ -4,9 +4,7 @@
 
 use crate::error::ApiError;
 use crate::pools::{Pool, pool_of};
-use crate::store::{
-    RatedGame, RatedSeat, RatingStore, Store, StoreError, StoredSeat, StoredTable,
-};
+use crate::store::{RatedGame, RatedSeat, RatingStore, Store, StoreError, StoredSeat, StoredTable};
 use crate::token::TokenHash;
 use spelbord_engine::{DynGame, Options};
 
@@ -197,7 +195,12 @@ mod tests {
             seat: None,
             returns: None,
         };
-        assert!(rated_game(&table(None, Some(closed))).unwrap().seats.is_empty());
+        assert!(
+            rated_game(&table(None, Some(closed)))
+                .unwrap()
+                .seats
+                .is_empty()
+        );
         assert_eq!(rated_game(&table(None, None)), None);
         let mut casual = table(Some(vec![1.0, 0.0, 0.0]), None);
         casual.rated = false;

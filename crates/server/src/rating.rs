@@ -257,16 +257,27 @@ mod tests {
     /// algorithm).
     #[test]
     fn a_three_player_game_matches_an_independent_computation() {
-        let before = [rating(1500.0, 200.0), rating(1650.0, 80.0), rating(1400.0, 300.0)];
+        let before = [
+            rating(1500.0, 200.0),
+            rating(1650.0, 80.0),
+            rating(1400.0, 300.0),
+        ];
         // Second place, first place, third place.
         let after = after_game(&before, &[1, 0, 2]);
         let expected = independent(before[0], &[(before[1], 0.0), (before[2], 1.0)]);
-        assert!((after[0].rating - expected.rating).abs() < 1e-6, "{after:?} {expected:?}");
+        assert!(
+            (after[0].rating - expected.rating).abs() < 1e-6,
+            "{after:?} {expected:?}"
+        );
         assert!((after[0].deviation - expected.deviation).abs() < 1e-6);
         // The winner gains, the last loses, ratings stay ordered by result.
         assert!(after[1].rating > before[1].rating);
         assert!(after[2].rating < before[2].rating);
-        assert!(after.iter().all(|r| r.deviation < 350.0 && r.deviation >= MIN_DEVIATION));
+        assert!(
+            after
+                .iter()
+                .all(|r| r.deviation < 350.0 && r.deviation >= MIN_DEVIATION)
+        );
     }
 
     /// The paper's steps for one player, by bisection for the volatility.
@@ -282,7 +293,10 @@ mod tests {
                 (g, e, *s)
             })
             .collect();
-        let v = 1.0 / gs.iter().map(|(g, e, _)| g * g * e * (1.0 - e)).sum::<f64>();
+        let v = 1.0
+            / gs.iter()
+                .map(|(g, e, _)| g * g * e * (1.0 - e))
+                .sum::<f64>();
         let delta = v * gs.iter().map(|(g, e, s)| g * (s - e)).sum::<f64>();
         let a = player.volatility.powi(2).ln();
         let f = |x: f64| {

@@ -15,6 +15,7 @@ mod life;
 mod nodes;
 mod openapi;
 mod protocol;
+mod ratings;
 mod rematch;
 mod web;
 

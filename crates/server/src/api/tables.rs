@@ -253,7 +253,14 @@ pub async fn read(
     let cell = app.hub.table(&id).await?;
     let t = cell.table.lock().await;
     let viewer = viewer_of(&headers, &t).await?;
-    Ok(Json(view::table_json(&t, viewer)))
+    let mut body = view::table_json(&t, viewer);
+    if t.rated {
+        let game = t.game.id();
+        let (options, seats) = (t.options.clone(), t.seats.clone());
+        drop(t);
+        super::ratings::add_seat_ratings(&app, &mut body, game, &options, &seats).await?;
+    }
+    Ok(Json(body))
 }
 
 /// `POST /api/tables/{id}/join`: takes an open seat; returns its secret token.

@@ -26,8 +26,7 @@ fn rating_from_row(row: &PgRow) -> Result<StoredRating, StoreError> {
     })
 }
 
-const RATING_COLUMNS: &str =
-    "ratings.pool, ratings.rating, ratings.deviation, ratings.volatility, ratings.games, \
+const RATING_COLUMNS: &str = "ratings.pool, ratings.rating, ratings.deviation, ratings.volatility, ratings.games, \
      ratings.last_played";
 
 impl RatingStore for PgStore {
@@ -150,9 +149,8 @@ impl RatingStore for PgStore {
 
     fn ratings_of<'a>(&'a self, account_id: &'a str) -> StoreFuture<'a, Vec<StoredRating>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE account_id = $1 ORDER BY pool"
-            );
+            let sql =
+                format!("SELECT {RATING_COLUMNS} FROM ratings WHERE account_id = $1 ORDER BY pool");
             sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(account_id)
                 .fetch_all(self.pool())

@@ -24,8 +24,7 @@ fn rating_from_row(row: &SqliteRow) -> Result<StoredRating, StoreError> {
     })
 }
 
-const RATING_COLUMNS: &str =
-    "ratings.pool, ratings.rating, ratings.deviation, ratings.volatility, ratings.games, \
+const RATING_COLUMNS: &str = "ratings.pool, ratings.rating, ratings.deviation, ratings.volatility, ratings.games, \
      ratings.last_played";
 
 impl RatingStore for SqliteStore {
@@ -136,9 +135,8 @@ impl RatingStore for SqliteStore {
 
     fn ratings_of<'a>(&'a self, account_id: &'a str) -> StoreFuture<'a, Vec<StoredRating>> {
         Box::pin(async move {
-            let sql = format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE account_id = ? ORDER BY pool"
-            );
+            let sql =
+                format!("SELECT {RATING_COLUMNS} FROM ratings WHERE account_id = ? ORDER BY pool");
             sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(account_id)
                 .fetch_all(&self.reader)
