@@ -536,6 +536,7 @@ pub async fn player_tables(
             "created": t.creator_hash == Some(player),
             "updated_at": t.updated_at,
             "inactivity": t.inactivity,
+            "rated": t.rated,
         }));
     }
     Ok(Json(json!({ "tables": tables })))
