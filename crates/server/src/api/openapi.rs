@@ -255,8 +255,10 @@ fn schemas() -> Value {
     schemas["Seat"]["properties"]["rating"] = json!({ "$ref": "#/components/schemas/SeatRating" });
     schemas["Table"]["properties"]["rated"] = json!({ "type": "boolean",
         "description": "Whether the game is rated: every seat an account, rated in its pool when it ends." });
-    schemas["ListedTable"]["properties"]["rated"] = json!({ "type": "boolean",
-        "description": "Whether the game is rated (never a casual game)." });
+    for listed in ["ListedTable", "PlayerTable"] {
+        schemas[listed]["properties"]["rated"] = json!({ "type": "boolean",
+            "description": "Whether the game is rated (never a casual game)." });
+    }
     schemas["CreateTable"]["properties"]["rated"] = json!({ "type": "boolean", "default": false,
         "description": "A rated table: needs a signed-in creator, every seat `open`, and a game with a rating pool (`GET /api/ratings`); only signed-in accounts may join it, each once." });
     schemas["Table"]["properties"]["rematch"] = json!({ "type": ["string", "null"],

@@ -595,6 +595,7 @@ pub async fn listed(
             "seats": view::seats_json(&t.seats),
             "updated_at": t.updated_at,
             "inactivity": t.inactivity,
+            "rated": t.rated,
         }));
     }
     Ok(Json(
