@@ -13,6 +13,8 @@ mod rows;
 mod sqlite;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod ratings_tests;
 
 pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
 pub use postgres::{CHANNEL, PgStore};
