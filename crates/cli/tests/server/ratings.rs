@@ -257,3 +257,37 @@ async fn resigning_a_rated_game_is_a_loss() {
     assert!(rating(&winner) > 1500.0 && rating(&loser) < 1500.0);
     assert_eq!(loser["games"][0]["place"], 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_node_dies_after_the_last_action_is_rated_once() {
+    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
+        println!("SPELBORD_TEST_PG is not set: the PostgreSQL ratings test did not run");
+        return;
+    };
+    let url = spelbord_server::store::fresh_database(&admin)
+        .await
+        .expect("a test database");
+    let mut a = Server::start_on(&url, &[]);
+    let b = Server::start_on(&url, &[]);
+    let on_a = Browser::of(&a);
+    let cookies = accounts(&on_a, &["hanna", "ivar"]).await;
+    let (id, tokens) = rated_table(&on_a, "tawla", json!({}), &cookies).await;
+    let mut rng = StdRng::seed_from_u64(crate::test_seed("rated on nodes"));
+    play_random(&a.api(), &id, &tokens, &mut rng, None)
+        .await
+        .unwrap();
+    // The owner dies right after the last action, before or after rating.
+    a.kill9();
+    let api = b.api();
+    for name in ["hanna", "ivar"] {
+        profile_after(&api, name, "tawla", 1).await;
+    }
+    // Both nodes rating what is not rated yet changes nothing.
+    a.restart();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for name in ["hanna", "ivar"] {
+        let (_, profile) = api.get(&format!("/api/players/{name}"), None).await;
+        assert_eq!(profile["ratings"]["tawla"]["games"], 1, "{profile}");
+        assert_eq!(profile["history"]["tawla"].as_array().unwrap().len(), 1);
+    }
+}
