@@ -9,12 +9,12 @@ mod postgres;
 mod ratings;
 mod ratings_pg;
 mod ratings_sqlite;
+#[cfg(test)]
+mod ratings_tests;
 mod rows;
 mod sqlite;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod ratings_tests;
 
 pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
 pub use postgres::{CHANNEL, PgStore};

@@ -71,7 +71,10 @@ async fn a_table_is_rated_exactly_once() {
             )
             .await
             .unwrap();
-        assert_eq!(ratings.unrated_tables(0, 10).await.unwrap(), vec![t.id.clone()]);
+        assert_eq!(
+            ratings.unrated_tables(0, 10).await.unwrap(),
+            vec![t.id.clone()]
+        );
         assert!(ratings.rate_game(&game(&t.id, [0, 1])).await.unwrap());
         assert!(!ratings.rate_game(&game(&t.id, [0, 1])).await.unwrap());
         assert!(ratings.unrated_tables(0, 10).await.unwrap().is_empty());
