@@ -56,6 +56,15 @@ pub enum ApiError {
     /// The account name, or one that looks the same, is taken.
     #[error("{0}")]
     NameTaken(String),
+    /// A rated table is created and joined by signed-in accounts only.
+    #[error("a rated table needs a signed-in account (sign in first)")]
+    RatedNeedsAccount,
+    /// The account holds a seat of this rated table already.
+    #[error("your account holds a seat of this rated table already")]
+    AlreadySeated,
+    /// A table asked to be rated cannot be (AI seats, or a game without a pool).
+    #[error("{0}")]
+    NotRateable(String),
     /// The seat token is missing or unknown.
     #[error("a valid seat token is needed (Authorization: Bearer <token>)")]
     Unauthorized,
@@ -112,13 +121,12 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         use ApiError::*;
         match self {
-            BadJson(_) | BadRequest(_) | UnknownGame(_) | BadOption(_) | BadAction(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            BadJson(_) | BadRequest(_) | UnknownGame(_) | BadOption(_) | BadAction(_)
+            | NotRateable(_) => StatusCode::BAD_REQUEST,
             UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Forbidden(_) => StatusCode::FORBIDDEN,
-            Unauthorized | BadLogin | NotSignedIn => StatusCode::UNAUTHORIZED,
+            Unauthorized | BadLogin | NotSignedIn | RatedNeedsAccount => StatusCode::UNAUTHORIZED,
             NameTaken(_) => StatusCode::CONFLICT,
             NotFound(_) => StatusCode::NOT_FOUND,
             WrongHost => StatusCode::MISDIRECTED_REQUEST,
@@ -127,6 +135,7 @@ impl ApiError {
             | GameOver
             | SeatTaken(_)
             | NotFinished
+            | AlreadySeated
             | Started => StatusCode::CONFLICT,
             TooManyTables(_) | HintsBusy | AnalysisBusy => StatusCode::TOO_MANY_REQUESTS,
             IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -157,6 +166,9 @@ impl ApiError {
             BadLogin => "bad_login",
             NotSignedIn => "not_signed_in",
             NameTaken(_) => "name_taken",
+            RatedNeedsAccount => "rated_needs_account",
+            AlreadySeated => "already_seated",
+            NotRateable(_) => "not_rateable",
             NotFound(_) => "not_found",
             WrongHost => "wrong_host",
             StaleVersion { .. } => "stale_version",

@@ -151,6 +151,8 @@ pub struct NewTable {
     pub listed: bool,
     /// The finished table this one is the rematch of.
     pub rematch_of: Option<String>,
+    /// Whether the game is rated (checked by the API).
+    pub rated: bool,
     /// The creator's address (for the cap on open tables per address).
     pub client: IpAddr,
 }
@@ -554,6 +556,7 @@ impl Hub {
             inactivity: new.inactivity,
             listed: new.listed,
             rematch_of: new.rematch_of,
+            rated: new.rated,
         })?;
         self.writable()?;
         self.recorded(self.store.create_table(&table.to_stored(&events)).await)?;
@@ -649,6 +652,13 @@ impl Hub {
         if t.seats[seat].kind != SeatKind::Open {
             return Err(ApiError::SeatTaken(format!("seat {seat} is not open")));
         }
+        if t.rated {
+            crate::rated::check_join(
+                &t.seats,
+                request.player.as_ref(),
+                request.account.as_deref(),
+            )?;
+        }
         if t.rematch_of.is_some() && request.rematch_seat != Some(seat) {
             return Err(ApiError::SeatTaken(format!(
                 "seat {seat} is kept for its player of the last game"
@@ -731,6 +741,9 @@ impl Hub {
                     inactivity: t.inactivity,
                     listed: t.listed,
                     rematch_of: Some(t.id.clone()),
+                    // A rated table's rematch is rated: its seats are kept
+                    // for the same accounts.
+                    rated: t.rated,
                     client,
                 };
                 match self.create(new).await {

@@ -7,7 +7,7 @@ use crate::hub::Hub;
 use crate::limits::{Clients, Counter, ForwardedHeader, Limits, RateLimiter, RefusalLog};
 use crate::listen::{connections_for, raise_open_file_limit, serve_connections};
 use crate::origin::{Origins, PublicOrigin};
-use crate::store::{AccountStore, PgStore, SqliteStore, Store, is_postgres_url};
+use crate::store::{AccountStore, PgStore, RatingStore, SqliteStore, Store, is_postgres_url};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -209,6 +209,7 @@ pub async fn serve(
     let addr = listener.local_addr()?;
     let mut cluster = None;
     let account_store: Arc<dyn AccountStore>;
+    let rating_store: Arc<dyn RatingStore>;
     let store: Arc<dyn Store> = if is_postgres_url(&args.db) {
         let store = PgStore::open(&args.db)
             .await
@@ -228,12 +229,14 @@ pub async fn serve(
                 .context("cannot join the nodes of the database")?,
         ));
         account_store = Arc::new(store.clone());
+        rating_store = Arc::new(store.clone());
         Arc::new(store)
     } else {
         let store = SqliteStore::open(Path::new(&args.db))
             .await
             .with_context(|| format!("cannot open the database {}", args.db))?;
         account_store = Arc::new(store.clone());
+        rating_store = Arc::new(store.clone());
         Arc::new(store)
     };
     let accounts = Arc::new(
@@ -267,6 +270,10 @@ pub async fn serve(
         .reload(IDLE_EVICTION)
         .await
         .context("cannot reload the tables")?;
+    // Finished rated tables not rated yet (this node or another stopped
+    // before rating them) are rated now, then each second those of the
+    // last hour, and all of them again each hour.
+    crate::rated::rate_pending(&**hub.store(), &*rating_store, 0).await;
     let open_files = raise_open_file_limit();
     let limits = Limits {
         rate: args.rate_limit,
@@ -301,6 +308,7 @@ pub async fn serve(
         refusals: Arc::new(RefusalLog::new(REFUSAL_LOG_INTERVAL)),
         origins: Arc::new(Origins(args.public_origins.clone())),
         accounts,
+        ratings: rating_store.clone(),
     };
     tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
     // One line on standard output says where to connect (tests read it).
@@ -309,12 +317,19 @@ pub async fn serve(
     let sweeper = {
         let hub = hub.clone();
         let refusals = state.refusals.clone();
+        let ratings = rating_store;
         tokio::spawn(async move {
             let mut tick = 0u64;
             loop {
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 refusals.flush();
                 hub.enforce_inactivity().await;
+                let since = if tick.is_multiple_of(3600) {
+                    0
+                } else {
+                    crate::store::unix_now() - 3600
+                };
+                crate::rated::rate_pending(&**hub.store(), &*ratings, since).await;
                 tick += 1;
                 if tick.is_multiple_of(60) {
                     hub.evict_idle(IDLE_EVICTION).await;

@@ -88,6 +88,8 @@ pub struct Table {
     pub rematch_of: Option<String>,
     /// The rematch of this finished table, once one was asked for.
     pub rematch: Option<String>,
+    /// Whether the game is rated (between signed-in accounts).
+    pub rated: bool,
     rng: StdRng,
 }
 
@@ -111,6 +113,8 @@ pub struct TableSetup {
     pub listed: bool,
     /// The finished table this one is the rematch of.
     pub rematch_of: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 /// What a reconnecting viewer needs.
@@ -173,6 +177,7 @@ impl Table {
             listed: setup.listed,
             rematch_of: setup.rematch_of,
             rematch: None,
+            rated: setup.rated,
             rng: StdRng::from_os_rng(),
         };
         let events = table.plan_pending()?;
@@ -249,6 +254,7 @@ impl Table {
             listed: stored.listed,
             rematch_of: stored.rematch_of,
             rematch: None,
+            rated: stored.rated,
             rng: StdRng::from_os_rng(),
         })
     }
@@ -323,6 +329,7 @@ impl Table {
             inactivity: self.inactivity,
             listed: self.listed,
             rematch_of: self.rematch_of.clone(),
+            rated: self.rated,
         }
     }
 

@@ -227,6 +227,7 @@ pub fn table_json(table: &Table, viewer: Viewer) -> Value {
         "dice": table.dice_proof(),
         "rematch": table.rematch,
         "rematch_of": table.rematch_of,
+        "rated": table.rated,
         "state": state_json(&*table.state, table.version, viewer),
     })
 }

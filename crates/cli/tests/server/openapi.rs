@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 /// Checks `value` against `schema` (the subset of JSON Schema the document
 /// uses: `$ref`, `type`, `enum`, `required`, `properties`,
 /// `additionalProperties`, `items`); returns the first problem.
-fn check(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+pub fn check(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
     if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
         let name = reference.trim_start_matches("#/components/schemas/");
         let target = &doc["components"]["schemas"][name];
@@ -414,6 +414,27 @@ async fn every_answer_matches_the_openapi_document() {
             reqwest::Method::GET,
             "/api/players/{name}",
             "/api/players/nobody",
+            None,
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/ratings",
+            "/api/ratings",
+            None,
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/ratings/{pool}",
+            "/api/ratings/tawla",
+            None,
+            false,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/ratings/{pool}",
+            "/api/ratings/chess",
             None,
             false,
         ),

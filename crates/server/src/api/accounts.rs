@@ -12,7 +12,7 @@ use crate::limits::Client;
 use crate::store::{SESSION_SECONDS, StoreError, StoredAccount};
 use crate::token::{TokenHash, hash_token, new_token};
 use axum::Json;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -56,7 +56,7 @@ fn hash_error(e: crate::accounts::password::HashError) -> ApiError {
 }
 
 /// The account as anyone may see it.
-fn public(account: &StoredAccount) -> Value {
+pub(super) fn public(account: &StoredAccount) -> Value {
     json!({ "name": account.name, "created_at": account.created_at })
 }
 
@@ -333,17 +333,4 @@ pub async fn delete(
         json!({ "deleted": true }),
         cookie,
     ))
-}
-
-/// `GET /api/players/{name}`: a player's public profile.
-pub async fn profile(
-    State(app): State<AppState>,
-    Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let key = names::key_of(&name);
-    let account = app.accounts.store.find_account(&key, None).await;
-    let account = account
-        .map_err(store_error)?
-        .ok_or_else(|| ApiError::NotFound("no player has this name".into()))?;
-    Ok(Json(public(&account)))
 }

@@ -7,6 +7,8 @@ mod guard;
 mod hints;
 mod openapi;
 mod openapi_accounts;
+mod openapi_ratings;
+mod ratings;
 mod replay;
 mod tables;
 mod ws;
@@ -51,6 +53,8 @@ pub struct AppState {
     pub origins: Arc<Origins>,
     /// Accounts, sessions and login limits.
     pub accounts: Arc<crate::accounts::Accounts>,
+    /// Ratings, rating histories and leaderboards.
+    pub ratings: Arc<dyn crate::store::RatingStore>,
 }
 
 /// The Content-Security-Policy of every answer: scripts, styles and
@@ -84,7 +88,9 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/tables/{id}/ws", get(ws::upgrade))
         .route("/api/players/me/tables", get(tables::player_tables))
-        .route("/api/players/{name}", get(accounts::profile))
+        .route("/api/players/{name}", get(ratings::profile))
+        .route("/api/ratings", get(ratings::pools))
+        .route("/api/ratings/{pool}", get(ratings::leaderboard))
         .route("/api/accounts", post(accounts::sign_up))
         .route(
             "/api/session",

@@ -69,7 +69,8 @@ fn paths() -> Value {
             "requestBody": body("CreateTable"),
             "responses": {
                 "201": ok("The new table, as a spectator sees it, with `invites` for the open seats", "Table"),
-                "400": error_response("`bad_json`, `bad_request` (seats, inactivity rule), `unknown_game` or `bad_option`"),
+                "400": error_response("`bad_json`, `bad_request` (seats, inactivity rule), `unknown_game`, `bad_option`, or `not_rateable` (a rated table with an AI seat, or a game without a rating pool)"),
+                "401": error_response("`rated_needs_account`: a rated table needs a signed-in creator"),
                 "413": error_response("`too_large`"),
                 "415": error_response("`unsupported_media_type`: the body is not sent as `application/json`"),
                 "429": error_response("`rate_limited` or `too_many_tables`")
@@ -112,9 +113,9 @@ fn paths() -> Value {
             "responses": {
                 "200": ok("The seat, its token, and invite links for the seats still open", "Joined"),
                 "400": error_response("`bad_json` or `bad_request` (no such seat, a bad name, key, seed or player key)"),
-                "401": error_response("A `rematch_token` that is not a seat's token at the finished table (`unauthorized`)"),
+                "401": error_response("A `rematch_token` that is not a seat's token at the finished table (`unauthorized`), or `rated_needs_account`: a rated table's seats are for signed-in accounts"),
                 "404": error_response("No such table"),
-                "409": error_response("`seat_taken` or `game_over`"),
+                "409": error_response("`seat_taken`, `game_over`, or `already_seated`: the account holds a seat of this rated table already"),
                 "415": error_response("`unsupported_media_type`")
             }
         }},
@@ -246,6 +247,20 @@ fn schemas() -> Value {
     }
     schemas["Seat"]["properties"]["account"] = json!({ "type": "string",
         "description": "The account that took the seat (`deleted player` once deleted); absent for guests." });
+    if let (Some(all), Value::Object(more)) =
+        (schemas.as_object_mut(), super::openapi_ratings::schemas())
+    {
+        all.extend(more);
+    }
+    schemas["Seat"]["properties"]["rating"] = json!({ "$ref": "#/components/schemas/SeatRating" });
+    schemas["Table"]["properties"]["rated"] = json!({ "type": "boolean",
+        "description": "Whether the game is rated: every seat an account, rated in its pool when it ends." });
+    for listed in ["ListedTable", "PlayerTable"] {
+        schemas[listed]["properties"]["rated"] = json!({ "type": "boolean",
+            "description": "Whether the game is rated (never a casual game)." });
+    }
+    schemas["CreateTable"]["properties"]["rated"] = json!({ "type": "boolean", "default": false,
+        "description": "A rated table: needs a signed-in creator, every seat `open`, and a game with a rating pool (`GET /api/ratings`); only signed-in accounts may join it, each once." });
     schemas["Table"]["properties"]["rematch"] = json!({ "type": ["string", "null"],
         "description": "The rematch of this finished table, once asked for." });
     schemas["Table"]["properties"]["rematch_of"] = json!({ "type": ["string", "null"],
@@ -297,7 +312,8 @@ fn table_schemas() -> Value {
                     "unauthorized", "not_found", "stale_version", "not_your_turn", "game_over", "seat_taken",
                     "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
                     "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
-                    "hints_busy", "bad_login", "not_signed_in", "name_taken"] },
+                    "hints_busy", "bad_login", "not_signed_in", "name_taken", "rated_needs_account",
+                    "already_seated", "not_rateable"] },
                 "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }
@@ -763,6 +779,11 @@ fn with_wrong_host(mut paths: Value) -> Value {
 fn with_accounts(mut paths: Value) -> Value {
     if let (Some(all), Value::Object(more)) =
         (paths.as_object_mut(), super::openapi_accounts::paths())
+    {
+        all.extend(more);
+    }
+    if let (Some(all), Value::Object(more)) =
+        (paths.as_object_mut(), super::openapi_ratings::paths())
     {
         all.extend(more);
     }

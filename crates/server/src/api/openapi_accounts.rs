@@ -101,16 +101,6 @@ pub fn paths() -> Value {
                 "415": error_response(NOT_JSON),
                 "429": error_response("`rate_limited`: too many wrong passwords")
             }
-        }},
-        "/api/players/{name}": { "get": {
-            "summary": "A player's public profile",
-            "operationId": "player",
-            "parameters": [{ "name": "name", "in": "path", "required": true,
-                "description": "The account name (case and NFKC variants find it).", "schema": { "type": "string" } }],
-            "responses": {
-                "200": ok("The profile", "Account"),
-                "404": error_response("`not_found`")
-            }
         }}
     })
 }

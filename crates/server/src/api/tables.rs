@@ -33,6 +33,8 @@ pub struct CreateBody {
     inactivity: Option<Inactivity>,
     #[serde(default)]
     listed: bool,
+    #[serde(default)]
+    rated: bool,
 }
 
 /// The fewest and most seconds an inactivity rule may allow.
@@ -202,7 +204,11 @@ pub async fn create(
         });
     }
     // A signed-in creator's tables are his account's (no key needed).
-    let creator = match super::account_of(&app, &headers).await? {
+    let signed_in = super::account_of(&app, &headers).await?;
+    if body.rated {
+        crate::rated::check_create(game, &options, &seats, signed_in.is_some())?;
+    }
+    let creator = match signed_in {
         Some(account) => Some(account.player_hash),
         None => player_hash(body.player.as_deref())?,
     };
@@ -215,6 +221,7 @@ pub async fn create(
         inactivity,
         listed: body.listed,
         rematch_of: None,
+        rated: body.rated,
         client: client.key.ip(),
     };
     let hub = app.hub.clone();
@@ -246,7 +253,14 @@ pub async fn read(
     let cell = app.hub.table(&id).await?;
     let t = cell.table.lock().await;
     let viewer = viewer_of(&headers, &t).await?;
-    Ok(Json(view::table_json(&t, viewer)))
+    let mut body = view::table_json(&t, viewer);
+    if t.rated {
+        let game = t.game.id();
+        let (options, seats) = (t.options.clone(), t.seats.clone());
+        drop(t);
+        super::ratings::add_seat_ratings(&app, &mut body, game, &options, &seats).await?;
+    }
+    Ok(Json(body))
 }
 
 /// `POST /api/tables/{id}/join`: takes an open seat; returns its secret token.
@@ -522,6 +536,7 @@ pub async fn player_tables(
             "created": t.creator_hash == Some(player),
             "updated_at": t.updated_at,
             "inactivity": t.inactivity,
+            "rated": t.rated,
         }));
     }
     Ok(Json(json!({ "tables": tables })))
@@ -580,6 +595,7 @@ pub async fn listed(
             "seats": view::seats_json(&t.seats),
             "updated_at": t.updated_at,
             "inactivity": t.inactivity,
+            "rated": t.rated,
         }));
     }
     Ok(Json(

@@ -122,6 +122,7 @@ async fn failing_table(
         inactivity: Inactivity::default(),
         listed: false,
         rematch_of: None,
+        rated: false,
         client: "10.0.0.1".parse().expect("an address"),
     };
     let cell = hub.create(new).await.expect("created");

@@ -169,6 +169,13 @@ impl AccountStore for PgStore {
                 .bind(&a.id)
                 .execute(&mut *tx)
                 .await?;
+            // Its ratings and their history go with it.
+            for sql in [
+                "DELETE FROM ratings WHERE account_id = $1",
+                "DELETE FROM rating_history WHERE account_id = $1",
+            ] {
+                sqlx::query(sql).bind(&a.id).execute(&mut *tx).await?;
+            }
             sqlx::query("DELETE FROM accounts WHERE id = $1")
                 .bind(&a.id)
                 .execute(&mut *tx)

@@ -166,6 +166,13 @@ impl AccountStore for SqliteStore {
                 .bind(&a.id)
                 .execute(&mut *tx)
                 .await?;
+            // Its ratings and their history go with it.
+            for sql in [
+                "DELETE FROM ratings WHERE account_id = ?",
+                "DELETE FROM rating_history WHERE account_id = ?",
+            ] {
+                sqlx::query(sql).bind(&a.id).execute(&mut *tx).await?;
+            }
             sqlx::query("DELETE FROM accounts WHERE id = ?")
                 .bind(&a.id)
                 .execute(&mut *tx)

@@ -6,6 +6,11 @@ mod accounts_pg;
 mod accounts_sqlite;
 mod group_commit;
 mod postgres;
+mod ratings;
+mod ratings_pg;
+mod ratings_sqlite;
+#[cfg(test)]
+mod ratings_tests;
 mod rows;
 mod sqlite;
 #[cfg(test)]
@@ -13,6 +18,7 @@ mod tests;
 
 pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
 pub use postgres::{CHANNEL, PgStore};
+pub use ratings::{HistoryEntry, LeaderRow, RatedGame, RatedSeat, RatingStore, StoredRating};
 pub use sqlite::SqliteStore;
 
 use crate::dice::ServerSeed;
@@ -204,6 +210,8 @@ pub struct StoredTable {
     pub listed: bool,
     /// The finished table this one is the rematch of (at most one per table).
     pub rematch_of: Option<String>,
+    /// Whether the game is rated (between signed-in accounts).
+    pub rated: bool,
 }
 
 /// A table's analysis as stored.

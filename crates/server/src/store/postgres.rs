@@ -23,6 +23,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0005_listed.sql"),
     include_str!("../../migrations/postgres/0006_rematch.sql"),
     include_str!("../../migrations/postgres/0007_accounts.sql"),
+    include_str!("../../migrations/postgres/0008_ratings.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -145,8 +146,8 @@ async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, owner, listed, rematch_of) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+         inactivity_seconds, inactivity_then, owner, listed, rematch_of, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -164,6 +165,7 @@ async fn insert_table(
     .bind(owner)
     .bind(table.listed)
     .bind(table.rematch_of.as_deref())
+    .bind(table.rated)
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {

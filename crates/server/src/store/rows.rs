@@ -155,6 +155,7 @@ where
         },
         listed: get(row, "listed")?,
         rematch_of: get(row, "rematch_of")?,
+        rated: get(row, "rated")?,
         game: get(row, "game")?,
         options,
         auto_forced: get(row, "auto_forced")?,

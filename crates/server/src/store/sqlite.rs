@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_rematch.sql"),
     include_str!("../../migrations/0006_probe.sql"),
     include_str!("../../migrations/0007_accounts.sql"),
+    include_str!("../../migrations/0008_ratings.sql"),
 ];
 
 /// A store in one SQLite file.
@@ -246,8 +247,8 @@ pub(super) async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, listed, rematch_of) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         inactivity_seconds, inactivity_then, listed, rematch_of, rated) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -264,6 +265,7 @@ pub(super) async fn insert_table(
     .bind(takeover_text(table.inactivity.then))
     .bind(table.listed)
     .bind(table.rematch_of.as_deref())
+    .bind(table.rated)
     .execute(&mut *tx)
     .await?;
     if !table.seats.is_empty() {

@@ -33,18 +33,19 @@ pub(super) fn table(id: &str) -> StoredTable {
         },
         listed: false,
         rematch_of: None,
+        rated: false,
     }
 }
 
 /// A database for one test: a SQLite file, or a fresh PostgreSQL database.
-enum TestDb {
+pub(super) enum TestDb {
     Sqlite(std::path::PathBuf),
     Postgres(String),
 }
 
 impl TestDb {
     /// A new SQLite file and, with `SPELBORD_TEST_PG`, a new PostgreSQL database.
-    async fn all(name: &str) -> Vec<TestDb> {
+    pub(super) async fn all(name: &str) -> Vec<TestDb> {
         let dir = std::env::temp_dir().join(format!(
             "spelbord-store-{name}-{}-{}",
             std::process::id(),
