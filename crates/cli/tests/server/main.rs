@@ -1,9 +1,5 @@
 //! Tests of `spelbord serve`: the real binary, real sockets on 127.0.0.1.
 
-// The guard of `heavy()` is held across awaits on purpose: it keeps the
-// machine-loading tests (each on its own runtime) from running together.
-#![allow(clippy::await_holding_lock)]
-
 mod abuse;
 mod accounts;
 mod analysis;
