@@ -93,11 +93,7 @@ pub async fn serve(uri: Uri) -> Response {
     if path.starts_with("/api/") || path == "/api" {
         return ApiError::NotFound(format!("no API route `{path}`")).into_response();
     }
-    let wanted = if is_page(path) {
-        "/"
-    } else {
-        path
-    };
+    let wanted = if is_page(path) { "/" } else { path };
     match FILES.iter().find(|f| f.path == wanted) {
         Some(file) => (
             [
