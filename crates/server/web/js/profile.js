@@ -9,7 +9,7 @@
 
 import * as api from './api.js';
 import { ApiError } from './api.js';
-import { account, accountError, field, passwordOk, setAccount } from './account.js';
+import { account, accountError, field, passwordOk, setAccount, signOut } from './account.js';
 import { dateText, ratingChart, ratingText } from './chart.js';
 import { errorText } from './errors.js';
 import { h, replace } from './dom.js';
@@ -166,7 +166,9 @@ function settings(name) {
   return h('section', { class: 'panel profile-section', 'aria-labelledby': 'profile-settings', 'data-testid': 'settings' },
     h('h2', { id: 'profile-settings' }, t('settings.title')),
     pwForm,
-    h('div', { class: 'account-form' }, h('h3', {}, t('settings.sessions')), h('p', { class: 'muted small' }, t('settings.sign_out_everywhere_help')), everywhereMessage, everywhere),
+    h('div', { class: 'account-form' }, h('h3', {}, t('settings.sessions')),
+      h('button', { class: 'btn', type: 'button', 'data-testid': 'sign-out-here', onclick: () => signOut() }, t('account.sign_out')),
+      h('p', { class: 'muted small' }, t('settings.sign_out_everywhere_help')), everywhereMessage, everywhere),
     delForm);
 }
 
