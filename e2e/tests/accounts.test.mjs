@@ -246,16 +246,18 @@ const board = (me) => ({
 /**
  * Answers the rating routes with the shapes above, and adds the rating
  * parts to the real profile of `me`.
- * @param {import('playwright-core').BrowserContext} context @param {string} me
+ * @param {import('playwright-core').BrowserContext} context @param {string} me @param {boolean} bare
  */
-async function answerRatings(context, me) {
+async function answerRatings(context, me, bare) {
   await context.route(/\/api\/players\/[^/]+$/, async (route) => {
     const real = await route.fetch();
     if (real.status() !== 200) return route.fulfill({ response: real });
     const body = await real.json();
     return route.fulfill({ response: real, json: body.name === me ? { ...body, ...RATED } : body });
   });
-  await context.route(/\/api\/ratings$/, (route) => route.fulfill({ json: POOLS }));
+  // The pools as the bare list in phones, wrapped in {pools} on desktops: the page takes either.
+  // The pools wrapped in `{pools}`, or (`bare`) the list itself: the page takes either.
+  await context.route(/\/api\/ratings$/, (route) => route.fulfill({ json: bare ? POOLS.pools : POOLS }));
   await context.route(/\/api\/ratings\/backgammon$/, (route) => route.fulfill({ json: board(me) }));
 }
 
@@ -264,7 +266,7 @@ for (const lang of ['en', 'ar']) {
     test(`sign-up, profile and leaderboard drawn in ${lang} (${size})`, async () => {
       const { context, page, errors } = await newPage(env.browser, size, { lang });
       const me = lang === 'ar' ? `نور_${size}` : `nora_${size}`;
-      await answerRatings(context, me);
+      await answerRatings(context, me, size === 'phone');
       await page.goto(env.server.url + '/');
       await page.waitForSelector('.game-card');
       await page.click('[data-testid="sign-in"]');

@@ -281,8 +281,9 @@ export function getPlayer(name) {
 }
 
 /**
- * The rating pools (404 where the server keeps no ratings).
- * @returns {Promise<{pools: import('./types.js').Pool[]}>}
+ * The rating pools (404 where the server keeps no ratings): `{"pools": [...]}`
+ * or the list itself.
+ * @returns {Promise<{pools: import('./types.js').Pool[]} | import('./types.js').Pool[]>}
  */
 export function listPools() {
   return request('GET', '/api/ratings');

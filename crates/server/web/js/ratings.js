@@ -35,7 +35,9 @@ function none(text) {
 async function poolList() {
   let pools;
   try {
-    pools = (await api.listPools()).pools || [];
+    // `{"pools": [...]}`, or the list itself.
+    const body = await api.listPools();
+    pools = (Array.isArray(body) ? body : body && body.pools) || [];
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return none(t('ratings.none_yet'));
     return h('div', { class: 'error-box' }, errorText(e));
