@@ -125,7 +125,8 @@ export async function newPage(browser, size = 'desktop', opts = {}) {
   if (webDir) {
     await context.route(/^http:\/\/127\.0\.0\.1:\d+\/(?!api\/).*/, (route) => {
       const u = new URL(route.request().url());
-      const file = u.pathname === '/' || u.pathname.startsWith('/t/') ? 'index.html' : u.pathname.slice(1);
+      const isPage = u.pathname === '/' || /^\/(t|@)\/|^\/ratings(\/|$)/.test(u.pathname);
+      const file = isPage ? 'index.html' : u.pathname.slice(1);
       const full = path.join(webDir, file);
       if (!fs.existsSync(full)) return route.fulfill({ status: 404, body: 'not found' });
       const type = full.endsWith('.js') ? 'text/javascript' : full.endsWith('.css') ? 'text/css' : 'text/html';

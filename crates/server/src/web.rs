@@ -1,6 +1,7 @@
 //! The browser front end: static files embedded in the binary (from
-//! `crates/server/web/`), served at `/`. Table links (`/t/{id}`) get the
-//! front page too, which reads the table id from the address.
+//! `crates/server/web/`), served at `/`. The client's own pages (table links
+//! `/t/{id}`, profiles `/@/{name}`, leaderboards `/ratings` and
+//! `/ratings/{pool}`) get the front page too, which reads the address.
 
 use crate::error::ApiError;
 use axum::http::{StatusCode, Uri, header};
@@ -34,7 +35,9 @@ const FILES: &[StaticFile] = &[
         body: include_bytes!("../web/index.html"),
     },
     web_file!("app.css", "text/css; charset=utf-8"),
+    web_file!("js/account.js", "text/javascript; charset=utf-8"),
     web_file!("js/api.js", "text/javascript; charset=utf-8"),
+    web_file!("js/chart.js", "text/javascript; charset=utf-8"),
     web_file!("js/app.js", "text/javascript; charset=utf-8"),
     web_file!("js/dice.js", "text/javascript; charset=utf-8"),
     web_file!("js/dom.js", "text/javascript; charset=utf-8"),
@@ -52,7 +55,9 @@ const FILES: &[StaticFile] = &[
     web_file!("js/lists.js", "text/javascript; charset=utf-8"),
     web_file!("js/lobby.js", "text/javascript; charset=utf-8"),
     web_file!("js/names.js", "text/javascript; charset=utf-8"),
+    web_file!("js/profile.js", "text/javascript; charset=utf-8"),
     web_file!("js/prompts.js", "text/javascript; charset=utf-8"),
+    web_file!("js/ratings.js", "text/javascript; charset=utf-8"),
     web_file!("js/replay.js", "text/javascript; charset=utf-8"),
     web_file!("js/analysis.js", "text/javascript; charset=utf-8"),
     web_file!("js/sound.js", "text/javascript; charset=utf-8"),
@@ -71,17 +76,24 @@ const FILES: &[StaticFile] = &[
     web_file!("js/games/tables.js", "text/javascript; charset=utf-8"),
 ];
 
-/// Serves an embedded file, the front page for `/t/...` links, or 404.
+/// Whether `path` is one of the client's pages, answered with the front
+/// page: a table (`/t/...`), a profile (`/@/...`), the leaderboards
+/// (`/ratings`, `/ratings/...`).
+fn is_page(path: &str) -> bool {
+    path.starts_with("/t/")
+        || path.starts_with("/@/")
+        || path == "/ratings"
+        || path.starts_with("/ratings/")
+        || path == "/index.html"
+}
+
+/// Serves an embedded file, the front page for the client's pages, or 404.
 pub async fn serve(uri: Uri) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
         return ApiError::NotFound(format!("no API route `{path}`")).into_response();
     }
-    let wanted = if path.starts_with("/t/") || path == "/index.html" {
-        "/"
-    } else {
-        path
-    };
+    let wanted = if is_page(path) { "/" } else { path };
     match FILES.iter().find(|f| f.path == wanted) {
         Some(file) => (
             [
@@ -97,7 +109,26 @@ pub async fn serve(uri: Uri) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::FILES;
+    use super::{FILES, is_page};
+
+    /// Tables, profiles and leaderboards are the client's pages; other
+    /// unknown paths are not.
+    #[test]
+    fn the_clients_pages_get_the_front_page() {
+        for page in [
+            "/t/0123456789abcdef01234567",
+            "/@/ada",
+            "/@/%D8%B9%D9%84%D9%8A",
+            "/ratings",
+            "/ratings/",
+            "/ratings/backgammon",
+        ] {
+            assert!(is_page(page), "{page}");
+        }
+        for other in ["/@", "/@ada", "/ratingsx", "/js/x.js", "/t", "/favicon.ico"] {
+            assert!(!is_page(other), "{other}");
+        }
+    }
     use std::path::Path;
 
     fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {

@@ -51,7 +51,14 @@ fn imports(module_path: &str, source: &str) -> Vec<String> {
 async fn the_page_and_every_module_it_imports_are_served() {
     let server = Server::start(&[]);
     let base = server.api().base;
-    for path in ["/", "/t/0123456789abcdef01234567", "/t/x?seat=1"] {
+    for path in [
+        "/",
+        "/t/0123456789abcdef01234567",
+        "/t/x?seat=1",
+        "/@/ada",
+        "/ratings",
+        "/ratings/backgammon",
+    ] {
         let (status, mime, body) = fetch(&base, path).await;
         assert_eq!(status, 200, "{path}");
         assert!(mime.starts_with("text/html"), "{path}: {mime}");

@@ -134,11 +134,22 @@ export function rematch(id, token, player) {
 }
 
 /**
- * Closes a table that has not started (its creator only, by player key).
- * @param {string} id @param {string} playerKey @returns {Promise<TableInfo>}
+ * The `X-Player-Key` header of a guest's key; none for a signed-in player,
+ * whose session cookie says who he is.
+ * @param {string | undefined} playerKey
+ * @returns {Record<string, string>}
+ */
+function keyHeader(playerKey) {
+  return playerKey ? { 'X-Player-Key': playerKey } : {};
+}
+
+/**
+ * Closes a table that has not started (its creator only, by player key or
+ * the session cookie).
+ * @param {string} id @param {string | undefined} playerKey @returns {Promise<TableInfo>}
  */
 export function closeTable(id, playerKey) {
-  return request('POST', `/api/tables/${encodeURIComponent(id)}/close`, { body: {}, headers: { 'X-Player-Key': playerKey } });
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/close`, { body: {}, headers: keyHeader(playerKey) });
 }
 
 /**
@@ -212,12 +223,79 @@ export function listTables(list, page) {
 }
 
 /**
- * The unfinished tables of a player.
- * @param {string} playerKey
+ * The unfinished tables of a player (a guest's key, or the session cookie).
+ * @param {string | undefined} playerKey
  * @returns {Promise<{tables: any[]}>}
  */
 export function myTables(playerKey) {
-  return request('GET', '/api/players/me/tables', { headers: { 'X-Player-Key': playerKey } });
+  return request('GET', '/api/players/me/tables', { headers: keyHeader(playerKey) });
+}
+
+// ---- accounts (the session is an HttpOnly cookie the browser sends) ----
+
+/** @typedef {{name: string, created_at: number}} Account */
+
+/** Who is signed in: the account, or null. @returns {Promise<Account | null>} */
+export async function getSession() {
+  return (await request('GET', '/api/session')).account;
+}
+
+/** Signs up (and in). @param {string} name @param {string} password @returns {Promise<Account>} */
+export async function signUp(name, password) {
+  return (await request('POST', '/api/accounts', { body: { name, password } })).account;
+}
+
+/** Signs in. @param {string} name @param {string} password @returns {Promise<Account>} */
+export async function signIn(name, password) {
+  return (await request('POST', '/api/session', { body: { name, password } })).account;
+}
+
+/** Signs out of this browser. */
+export function signOut() {
+  return request('DELETE', '/api/session', { body: {} });
+}
+
+/** Ends every session of the account, this one too. */
+export function signOutEverywhere() {
+  return request('POST', '/api/session/logout-everywhere', { body: {} });
+}
+
+/** Changes the password (every other session ends). @param {string} old @param {string} next */
+export function changePassword(old, next) {
+  return request('POST', '/api/account/password', { body: { old, new: next } });
+}
+
+/** Deletes the signed-in account. @param {string} password */
+export function deleteAccount(password) {
+  return request('DELETE', '/api/account', { body: { password } });
+}
+
+/**
+ * A player's public profile: name and since when; ratings, their history,
+ * finished games and tables being played where the server gives them.
+ * @param {string} name
+ * @returns {Promise<import('./types.js').Profile>}
+ */
+export function getPlayer(name) {
+  return request('GET', `/api/players/${encodeURIComponent(name)}`);
+}
+
+/**
+ * The rating pools (404 where the server keeps no ratings): `{"pools": [...]}`
+ * or the list itself.
+ * @returns {Promise<{pools: import('./types.js').Pool[]} | import('./types.js').Pool[]>}
+ */
+export function listPools() {
+  return request('GET', '/api/ratings');
+}
+
+/**
+ * A pool's leaderboard: the ranked players and the provisional ones.
+ * @param {string} pool
+ * @returns {Promise<import('./types.js').Leaderboard>}
+ */
+export function getLeaderboard(pool) {
+  return request('GET', `/api/ratings/${encodeURIComponent(pool)}`);
 }
 
 /**

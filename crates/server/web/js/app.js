@@ -1,13 +1,17 @@
 // @ts-check
 /**
  * The client's entry point: routes the address to the lobby (`/`), a
- * table (`/t/{id}`, `?seat=N` for an invite), its replay (`/t/{id}?replay`)
- * or a game's rules (`/?rules={game}`).
+ * table (`/t/{id}`, `?seat=N` for an invite), its replay (`/t/{id}?replay`),
+ * a game's rules (`/?rules={game}`), a player's profile (`/@/{name}`) or
+ * the leaderboards (`/ratings`, `/ratings/{pool}`).
  */
 
 import { showLobby, showRules } from './lobby.js';
 import { showTable } from './table.js';
 import { showReplay } from './replay.js';
+import { showProfile } from './profile.js';
+import { showRatings } from './ratings.js';
+import { drawAccount, startAccount } from './account.js';
 import * as store from './store.js';
 import { LANGUAGES, language, preferredLanguage, rememberLanguage, setLanguage, t } from './i18n.js';
 import { h, replace } from './dom.js';
@@ -45,7 +49,15 @@ async function route() {
   window.scrollTo(0, 0);
   const params = new URLSearchParams(location.search);
   const table = /^\/t\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
-  if (table && params.has('replay')) {
+  const profile = /^\/@\/([^/]+)\/?$/.exec(location.pathname);
+  const ratings = /^\/ratings(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  if (profile) {
+    document.title = `${decodeName(profile[1])} · spelbord`;
+    leave = await showProfile(root, decodeName(profile[1]), nav);
+  } else if (ratings) {
+    document.title = `${t('title.ratings')} · spelbord`;
+    leave = await showRatings(root, ratings[1] === undefined ? null : decodeName(ratings[1]));
+  } else if (table && params.has('replay')) {
     document.title = `${t('title.replay')} · spelbord`;
     leave = await showReplay(root, table[1], nav);
   } else if (table) {
@@ -60,13 +72,26 @@ async function route() {
   }
 }
 
+/** A name from the address (as typed if it is not well encoded). @param {string} part */
+function decodeName(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /**
- * The header in the page's language: the lobby link and the language
- * switch (the choice is remembered; the view is drawn again in it).
+ * The header in the page's language: the lobby and leaderboard links, the
+ * account's control and the language switch (the choice is remembered;
+ * the view is drawn again in it).
  */
 function drawHeader() {
   const lobby = document.querySelector('header.top a.nav-lobby');
   if (lobby) lobby.textContent = t('nav.lobby');
+  const ratings = document.querySelector('header.top a.nav-ratings');
+  if (ratings) ratings.textContent = t('nav.ratings');
+  drawAccount();
   const slot = document.querySelector('header.top .lang-slot');
   if (!slot) return;
   const select = h('select', { id: 'language', 'data-testid': 'language', 'aria-label': t('nav.language') },
@@ -89,5 +114,6 @@ document.addEventListener('click', (e) => {
   }
 });
 await setLanguage(preferredLanguage());
+await startAccount(() => route());
 drawHeader();
 route();

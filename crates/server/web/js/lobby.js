@@ -10,6 +10,7 @@ import * as store from './store.js';
 import { h, replace, s } from './dom.js';
 import { LEVELS, durationText, gameName, gameNameById, gameSummary, inactivityText, levelName, optionHelp, optionLabel, optionValue, seatRole, withoutRuleIds } from './names.js';
 import { errorText } from './errors.js';
+import { guestKey } from './account.js';
 import { drawListed } from './lists.js';
 import { invite } from './prompts.js';
 import { language, t } from './i18n.js';
@@ -211,14 +212,14 @@ export async function showLobby(root, nav) {
         game: game.id,
         options,
         seats: seats.map((c) => (c === 'you' ? 'open' : c)),
-        player: store.playerKey(),
+        player: guestKey(),
         inactivity: inactivity(),
         listed: listedBox.checked,
       });
       store.rememberCreated(created.id);
       const mine = seats.indexOf('you');
       if (mine >= 0) {
-        const joined = await api.joinTable(created.id, { seat: mine, name: name || undefined, player: store.playerKey() });
+        const joined = await api.joinTable(created.id, { seat: mine, name: name || undefined, player: guestKey() });
         store.rememberSeat(created.id, joined.seat, joined.token);
       }
       nav.go(`/t/${created.id}`);
@@ -264,7 +265,7 @@ export async function showLobby(root, nav) {
 async function drawRunning(box, nav) {
   let tables = [];
   try {
-    tables = (await api.myTables(store.playerKey())).tables;
+    tables = (await api.myTables(guestKey())).tables;
   } catch {
     tables = [];
   }

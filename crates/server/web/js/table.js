@@ -23,6 +23,7 @@ import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
 import { ltr, t } from './i18n.js';
 import { errorText } from './errors.js';
+import { guestKey } from './account.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').StateView} StateView */
@@ -567,7 +568,7 @@ class TableView {
     try {
       // The key makes a retried join (its answer lost) return the same seat;
       // the seed is this seat's share in the dice (docs/server.md).
-      const body = { seat, name: name || undefined, player: store.playerKey(), key: store.newSecret(16), seed: store.newSecret(8) };
+      const body = { seat, name: name || undefined, player: guestKey(), key: store.newSecret(16), seed: store.newSecret(8) };
       const res = await api.joinTable(this.table.id, body).catch((e) => {
         if (e instanceof api.ApiError) throw e;
         return api.joinTable(this.table.id, body);
@@ -599,7 +600,7 @@ class TableView {
       }
       if (!store.seatsAt(id).length) {
         // The key makes a retried join (its answer lost) return the same seat.
-        const body = { rematch_token: token, name: store.playerName() || undefined, player: store.playerKey(), key: store.newSecret(16), seed: store.newSecret(8) };
+        const body = { rematch_token: token, name: store.playerName() || undefined, player: guestKey(), key: store.newSecret(16), seed: store.newSecret(8) };
         const res = await api.joinTable(id, body).catch((e) => {
           if (e instanceof api.ApiError) throw e;
           return api.joinTable(id, body);
@@ -631,7 +632,7 @@ class TableView {
   /** Closes the table before it starts (its creator only). */
   async closeTable() {
     try {
-      const table = await api.closeTable(this.table.id, store.playerKey());
+      const table = await api.closeTable(this.table.id, guestKey());
       this.ending = table.ending || this.ending;
       this.status = table.status;
     } catch (e) {

@@ -75,5 +75,53 @@
  * @property {(action: ActionInfo) => boolean} onBoard whether an action is
  *   made on the board (others get buttons)
  * @property {(obs: any) => string} summary a one-line state summary (dice, stake)
+ *
+ * @typedef {Object} PoolRating  A player's rating in one pool.
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} games
+ * @property {boolean} provisional
+ *
+ * @typedef {Object} RatingPoint  A rating at a time (the history).
+ * @property {number | string} at unix seconds (or an ISO date)
+ * @property {number} rating
+ * @property {number} deviation
+ *
+ * @typedef {Object} FinishedGame  A finished game on a profile.
+ * @property {string} table
+ * @property {string} game
+ * @property {number | string} finished_at
+ * @property {string[]} opponents
+ * @property {number} place 1 for the winner
+ * @property {number} players
+ * @property {number | null} [rating_change]
+ *
+ * @typedef {Object} Profile  A player's public profile; the lists are there
+ *   where the server gives them.
+ * @property {string} name
+ * @property {number} created_at unix seconds
+ * @property {Record<string, PoolRating>} [ratings] by pool
+ * @property {Record<string, RatingPoint[]>} [history] by pool
+ * @property {FinishedGame[]} [games]
+ * @property {{table: string, game: string}[]} [playing]
+ *
+ * @typedef {Object} Pool  A rating pool (a leaderboard).
+ * @property {string} pool
+ * @property {string} game
+ * @property {string} [description]
+ * @property {number} players
+ *
+ * @typedef {Object} LeaderRow  A player on a leaderboard.
+ * @property {number} [rank] (the provisional ones have none)
+ * @property {string} name
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} games
+ * @property {number | string | null} [last_played]
+ *
+ * @typedef {Object} Leaderboard  A pool's ranked and provisional players.
+ * @property {string} pool
+ * @property {LeaderRow[]} players
+ * @property {LeaderRow[]} provisional
  */
 export {};
