@@ -197,7 +197,9 @@ async function phase(page) {
  * Clicks a board target where a person would: on a part of it that is not
  * covered by another (cards in a hand overlap). When the board is drawn
  * again between finding the target and clicking it (a move shown, a slide
- * ended), the target is found again, as a person would see it again.
+ * ended), the target is found again, as a person would see it again; one
+ * covered everywhere (on a phone, by the buttons at the foot of the
+ * screen) is scrolled to the middle of the screen first.
  * @param {import('playwright-core').Page} page
  * @param {import('playwright-core').Locator} target
  */
@@ -221,7 +223,11 @@ export async function clickTarget(page, target) {
       await page.mouse.click(point.x, point.y);
       return;
     } catch (e) {
-      if (tries >= 5 || !String(e).includes('not attached')) throw e;
+      const covered = String(e).includes('covered everywhere');
+      if (tries >= 5 || !(covered || String(e).includes('not attached'))) throw e;
+      // Covered (on a phone the buttons at the foot of the screen may lie
+      // over the board's foot): scroll it to the middle, as a person would.
+      if (covered) await target.evaluate((el) => el.scrollIntoView({ block: 'center' })).catch(() => {});
       await page.waitForTimeout(100);
     }
   }
