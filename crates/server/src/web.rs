@@ -57,6 +57,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/names.js", "text/javascript; charset=utf-8"),
     web_file!("js/profile.js", "text/javascript; charset=utf-8"),
     web_file!("js/prompts.js", "text/javascript; charset=utf-8"),
+    web_file!("js/rated.js", "text/javascript; charset=utf-8"),
     web_file!("js/ratings.js", "text/javascript; charset=utf-8"),
     web_file!("js/replay.js", "text/javascript; charset=utf-8"),
     web_file!("js/analysis.js", "text/javascript; charset=utf-8"),

@@ -75,7 +75,7 @@ export function getGame(id) {
 /**
  * Creates a table.
  * @param {{game: string, options: Record<string, string>, seats: string[], player?: string,
- *   inactivity?: import('./types.js').Inactivity, listed?: boolean}} spec
+ *   inactivity?: import('./types.js').Inactivity, listed?: boolean, rated?: boolean}} spec
  * @returns {Promise<TableInfo>}
  */
 export function createTable(spec) {

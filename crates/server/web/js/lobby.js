@@ -12,6 +12,7 @@ import { LEVELS, durationText, gameName, gameNameById, gameSummary, inactivityTe
 import { errorText } from './errors.js';
 import { guestKey } from './account.js';
 import { drawListed } from './lists.js';
+import { ratedChoice } from './rated.js';
 import { invite } from './prompts.js';
 import { language, t } from './i18n.js';
 
@@ -116,6 +117,7 @@ export async function showLobby(root, nav) {
     h('option', { value: 'forfeit', selected: saved.inactivity?.then !== 'ai' }, t('lobby.then_forfeit')),
     h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, t('lobby.then_ai')));
   const listedBox = h('input', { type: 'checkbox', id: 'listed', 'data-testid': 'listed', checked: saved.listed === true });
+  const rated = ratedChoice();
   const inactivity = () => ({ seconds: Number(waitSelect.value), then: /** @type {'forfeit' | 'ai'} */ (thenSelect.value === 'ai' ? 'ai' : 'forfeit') });
 
   const resetFor = (/** @type {GameInfo} */ g) => {
@@ -185,6 +187,7 @@ export async function showLobby(root, nav) {
       rows.push(h('label', { for: id }, seatRole(game.id, i)), sel);
     });
     replace(seatBox, rows);
+    rated.update(seats);
   };
 
   const choice = h('span', { class: 'small muted', 'data-testid': 'create-summary' });
@@ -215,6 +218,7 @@ export async function showLobby(root, nav) {
         player: guestKey(),
         inactivity: inactivity(),
         listed: listedBox.checked,
+        ...(rated.rated() ? { rated: true } : {}),
       });
       store.rememberCreated(created.id);
       const mine = seats.indexOf('you');
@@ -240,7 +244,7 @@ export async function showLobby(root, nav) {
       h('h3', {}, t('lobby.options')), form,
       h('h3', {}, t('lobby.players')),
       h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput),
-      seatBox,
+      seatBox, rated.row,
       h('div', { class: 'check-row' }, listedBox, h('label', { for: 'listed' }, t('lists.listed_label'))),
       h('h3', {}, t('lobby.away_title')),
       h('div', { class: 'form-grid' },

@@ -15,7 +15,7 @@ import { errorText } from './errors.js';
 import { h, replace } from './dom.js';
 import { gameNameById, signed } from './names.js';
 import { listText, t } from './i18n.js';
-import { poolName } from './ratings.js';
+import { loadPools, poolName } from './ratings.js';
 import { toast } from './toast.js';
 
 /** @typedef {import('./types.js').Profile} Profile */
@@ -183,6 +183,8 @@ export async function showProfile(root, name, _nav) {
   let profile;
   try {
     profile = await api.getPlayer(name);
+    // The pools' names (where a pool is not one game's) come from the pool list.
+    if (profile.ratings && Object.keys(profile.ratings).length) await loadPools().catch(() => []);
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) {
       replace(root, h('div', { class: 'page narrow' },

@@ -96,9 +96,10 @@ export function joinDialog(people, seat, on) {
  *   `{early}`: how a game that ended early ended, in words
  * @param {{rematch: (() => void) | null, rematchOffer: string | null, watchRematch: string | null,
  *   watch: () => void, replay: () => void, replayPath: string, recordUrl: string,
- *   recordName: string, dismiss: () => void}} on
+ *   recordName: string, dismiss: () => void, extra?: Node | null}} on
  *   `rematch` for a player of the table (null for a spectator); `rematchOffer`
- *   says that a rematch was asked for; `watchRematch` its address
+ *   says that a rematch was asked for; `watchRematch` its address; `extra`
+ *   stands under the scores (a rated game's rating changes)
  */
 export function gameOverDialog(people, returns, outcome, on) {
   const { game, obs, seats, seat } = people;
@@ -118,6 +119,7 @@ export function gameOverDialog(people, returns, outcome, on) {
     h('h2', {}, title),
     how.length ? h('div', { class: 'ending', 'data-testid': 'ending' }, how.map((line) => h('p', {}, line))) : null,
     h('table', { class: 'score-table' }, h('tr', {}, h('th', {}, t('over.seat')), h('th', {}, t('over.player')), h('th', {}, t('over.score')), detailed ? h('th', {}, t('over.how')) : null), rows),
+    on.extra || null,
     on.rematchOffer ? h('p', { class: 'rematch-offer', role: 'status', 'data-testid': 'rematch-offer' }, on.rematchOffer) : null,
     h('div', { class: 'row' },
       on.rematch

@@ -13,17 +13,41 @@ import { dateText, ratingText } from './chart.js';
 import { errorText } from './errors.js';
 import { h, replace } from './dom.js';
 import { gameNameById } from './names.js';
-import { has, t } from './i18n.js';
+import { has, language, t } from './i18n.js';
 
 /** @typedef {import('./types.js').LeaderRow} LeaderRow */
 
+/** The pools of `GET /api/ratings` by id, once read. @type {Map<string, import('./types.js').Pool>} */
+const known = new Map();
+
 /**
- * A pool's name: the game's name where the pool is a game's, else the
- * pool as the server names it.
+ * Reads the pools, for their names: a page that names pools waits for
+ * it. Without them the pools keep their ids.
+ */
+export async function loadPools() {
+  try {
+    const body = await api.listPools();
+    /** @type {import('./types.js').Pool[]} */
+    const pools = (Array.isArray(body) ? body : body && body.pools) || [];
+    for (const p of pools) known.set(p.pool, p);
+    return pools;
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 404)) console.warn(e);
+    throw e;
+  }
+}
+
+/**
+ * A pool's name: the game's name where the pool is a game's id; else, from
+ * the pool list, the game's name and the server's description of the pool
+ * (in English: the description alone, which names the game); else the id.
  * @param {string} pool
  */
 export function poolName(pool) {
-  return has(`game.${pool}.name`) ? gameNameById(pool) : pool;
+  if (has(`game.${pool}.name`)) return gameNameById(pool);
+  const p = known.get(pool);
+  if (!p || !p.description) return p && p.game ? `${gameNameById(p.game)} (${pool})` : pool;
+  return language() === 'en' ? p.description : `${gameNameById(p.game)} (${p.description})`;
 }
 
 /** "No ratings yet", with the way back. @param {string} text */
@@ -36,8 +60,7 @@ async function poolList() {
   let pools;
   try {
     // `{"pools": [...]}`, or the list itself.
-    const body = await api.listPools();
-    pools = (Array.isArray(body) ? body : body && body.pools) || [];
+    pools = await loadPools();
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return none(t('ratings.none_yet'));
     return h('div', { class: 'error-box' }, errorText(e));
@@ -46,8 +69,9 @@ async function poolList() {
   return h('ul', { class: 'table-list', 'data-testid': 'pools' }, pools.map((p) => h('li', {},
     h('span', {},
       h('a', { href: `/ratings/${encodeURIComponent(p.pool)}`, 'data-nav': true }, h('strong', {}, poolName(p.pool))),
-      p.game && p.game !== p.pool ? ` · ${gameNameById(p.game)}` : '',
-      p.description ? h('span', { class: 'muted small pool-desc' }, p.description) : null),
+      p.game && p.game !== p.pool && !p.description ? ` · ${gameNameById(p.game)}` : '',
+      // The description where the name does not already say it.
+      p.description && has(`game.${p.pool}.name`) ? h('span', { class: 'muted small pool-desc' }, p.description) : null),
     h('span', { class: 'muted' }, t('ratings.players', { n: p.players })))));
 }
 
@@ -105,6 +129,7 @@ export async function showRatings(root, pool) {
     const list = await poolList();
     replace(root, h('div', { class: 'page narrow ratings' }, h('h1', {}, t('ratings.title')), list));
   } else {
+    await loadPools().catch(() => []);
     const parts = await leaderboard(pool);
     replace(root, h('div', { class: 'page narrow ratings' },
       h('p', {}, h('a', { href: '/ratings', 'data-nav': true }, t('ratings.all'))),

@@ -23,7 +23,8 @@ import { invite } from './prompts.js';
 import { shortCommitment } from './dice.js';
 import { ltr, t } from './i18n.js';
 import { errorText } from './errors.js';
-import { guestKey } from './account.js';
+import { account, guestKey } from './account.js';
+import { TableRatings, joinAfterSignIn, ratedMark, seatName, signInDialog, signInFirst } from './rated.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').StateView} StateView */
@@ -151,6 +152,8 @@ class TableView {
     this.logList = h('ol', { class: 'log', 'aria-label': t('table.moves_so_far'), tabindex: 0 });
     this.allMoves = h('div', { class: 'action-list' });
     this.infoBox = h('div', { class: 'panel small' });
+    /** A rated table's ratings and, at the end, rating changes. */
+    this.rated = table.rated ? new TableRatings(table, () => this.render()) : null;
     attachBoardInput(this.boardBox, {
       click: (t) => this.choose(t),
       drag: (from, to) => this.drag(from, to),
@@ -186,9 +189,13 @@ class TableView {
     this.sizeWatch = new ResizeObserver(() => this.fitBoard());
     this.sizeWatch.observe(this.statusBar);
     this.sizeWatch.observe(this.controls);
+    // A guest who chose a seat here, then signed in, takes it now.
+    const chosen = this.seat === null ? joinAfterSignIn(table.id) : null;
+    if (chosen !== null) this.join(chosen);
   }
 
   close() {
+    this.rated?.close();
     this.socket.close();
     document.removeEventListener('keydown', this.keyHandler);
     window.removeEventListener('resize', this.resizeHandler);
@@ -564,6 +571,8 @@ class TableView {
 
   /** @param {number} seat */
   async join(seat) {
+    // A rated table's seats are for accounts: sign in first.
+    if (signInFirst(this.table, seat)) return;
     const name = store.playerName();
     try {
       // The key makes a retried join (its answer lost) return the same seat;
@@ -782,7 +791,13 @@ class TableView {
         recordUrl: api.recordUrl(this.table.id),
         recordName: `${this.game}-${this.table.id}.json`,
         dismiss: () => { this.overDismissed = true; this.renderOverlay(); },
+        extra: this.rated ? this.rated.overBox(this.seats, (s) => s.account || '') : null,
       }));
+      return;
+    }
+    if (this.seat === null && this.invitedSeat !== null && this.table.rated && !account() && this.seats[this.invitedSeat]?.kind === 'open') {
+      const seat = this.invitedSeat;
+      replace(this.overlay, signInDialog(this.table, seat, seatRole(this.game, seat, this.view.observation), () => { this.invitedSeat = null; this.renderOverlay(); }));
       return;
     }
     if (this.seat === null && this.invitedSeat !== null && this.seats[this.invitedSeat]?.kind === 'open') {
@@ -866,12 +881,13 @@ class TableView {
 
   renderSeats() {
     const turn = this.view.turn;
-    replace(this.seatsBox, h('h2', {}, this.seat === null ? t('table.players_watching') : t('table.players')),
+    this.rated?.seen(this.seats, this.isOver());
+    replace(this.seatsBox, h('h2', {}, this.seat === null ? t('table.players_watching') : t('table.players'), this.rated ? [' ', ratedMark()] : null),
       h('ul', { class: 'seats' }, this.seats.map((s) => {
         const toMove = !this.isOver() && !this.between && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
           h('span', { class: 'swatch', style: `background: ${seatColour(this.game, s.seat, this.view.observation)}` }),
-          h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
+          this.rated ? seatName(s, seatPerson(s, this.seat, this.seats), this.rated.of(s.seat)) : h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
           h('span', { class: 'badge' }, seatRole(this.game, s.seat, this.view.observation)),
           toMove ? h('span', { class: 'badge turn' }, t('table.to_move')) : null,
           s.kind === 'open' && this.seat === null && !this.isOver() ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, t('table.join')) : null);

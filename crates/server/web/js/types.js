@@ -13,7 +13,10 @@
  *   How a finished game came out, and how it ended in the game's own terms.
  *   The state as one viewer may see it (the server's `state` objects).
  * @typedef {{seat: number, kind: 'open' | 'human' | 'ai', name?: string | null,
- *   agent?: string}} SeatInfo
+ *   agent?: string, account?: string,
+ *   rating?: {rating: number, deviation: number, provisional: boolean}}} SeatInfo
+ *   A seat; `account` where a signed-in player took it, `rating` (in the
+ *   table's body only) where that account has a rating in a rated table's pool.
  * @typedef {{seat: number, url: string}} Invite
  * @typedef {{id: string, game: string, options: Record<string, string>,
  *   auto_forced: boolean, hidden_information: boolean,
@@ -23,7 +26,7 @@
  *   dice?: {scheme: string, table: string, commitment: string,
  *     server_seed: string | null, seat_seeds: string[]} | null,
  *   inactivity?: Inactivity, ending?: Ending | null,
- *   rematch?: string | null, rematch_of?: string | null}} TableInfo
+ *   rematch?: string | null, rematch_of?: string | null, rated?: boolean}} TableInfo
  * @typedef {{seconds: number, then: 'forfeit' | 'ai'}} Inactivity
  *   What happens to the player to move who does not act for `seconds`.
  * @typedef {{reason: 'resigned' | 'forfeit' | 'closed' | 'abandoned',
@@ -86,6 +89,7 @@
  * @property {number | string} at unix seconds (or an ISO date)
  * @property {number} rating
  * @property {number} deviation
+ * @property {string} [table] the game after which it was
  *
  * @typedef {Object} FinishedGame  A finished game on a profile.
  * @property {string} table
@@ -94,6 +98,7 @@
  * @property {string[]} opponents
  * @property {number} place 1 for the winner
  * @property {number} players
+ * @property {string | null} [pool] the rating pool (null: unrated)
  * @property {number | null} [rating_change]
  *
  * @typedef {Object} Profile  A player's public profile; the lists are there

@@ -343,6 +343,9 @@ export default {
   'error.internal': 'The server ran into a problem. Please try again.',
   'error.request_timeout': 'The server took too long to answer. Please try again.',
   'error.unsupported_media_type': 'The server did not understand the request.',
+  'error.rated_needs_account': 'Rated games need an account: sign in or sign up first.',
+  'error.not_rateable': 'This game cannot be rated: rated games are between people only, and not every variant of a game is rated.',
+  'error.already_seated': 'You already have a seat at this table.',
 
   // ---- the replay ----
   'replay.loading': 'Loading the replay…',
@@ -761,4 +764,15 @@ export default {
   'ratings.provisional_title': 'Provisional: too few games yet',
   'ratings.nobody': 'Nobody yet.',
   'ratings.players': { one: '{n} player', other: '{n} players' },
+  'rated.label': 'Rated',
+  'rated.help': 'The result changes the players’ ratings.',
+  'rated.needs_account': 'Rated games need an account.',
+  'rated.only_people': 'Rated games are only between people: make every other seat open.',
+  'rated.join_title': 'A rated game',
+  'rated.join_text': 'You are invited to play {role} in a rated game. Its seats are for players with an account: sign in or sign up, and you take the seat.',
+  'rated.mark': 'Rated',
+  'rated.mark_title': 'A rated game: the result changes the players’ ratings',
+  'rated.changes': 'Rating changes',
+  'rated.pending': 'The ratings are being updated…',
+  'rated.later': 'The rating changes will show on the players’ profiles.',
 };
