@@ -168,7 +168,7 @@ function settings(name) {
     pwForm,
     h('div', { class: 'account-form' }, h('h3', {}, t('settings.sessions')),
       h('button', { class: 'btn', type: 'button', 'data-testid': 'sign-out-here', onclick: () => signOut() }, t('account.sign_out')),
-      h('p', { class: 'muted small' }, t('settings.sign_out_everywhere_help')), everywhereMessage, everywhere),
+      everywhereMessage, everywhere, h('p', { class: 'muted small' }, t('settings.sign_out_everywhere_help'))),
     delForm);
 }
 
