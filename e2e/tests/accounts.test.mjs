@@ -101,6 +101,25 @@ test('sign up, reload, sign out, sign in; a wrong password and a taken name are 
   await context.close();
 });
 
+test('a guest\'s table against the computer is his account\'s once he signs up', async () => {
+  const { context, page, errors } = await newPage(env.browser, 'desktop');
+  await createInLobby(page, env.server.url, 'tawla', {}, ['you', 'ai']);
+  const table = /\/t\/([0-9a-f]+)/.exec(page.url())?.[1];
+  assert.ok(table);
+  /** @type {any[]} */
+  const bodies = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/accounts') bodies.push(JSON.parse(r.postData() || '{}'));
+  });
+  await submitAccount(page, 'signup', 'gus', 'guest no more');
+  await signedInAs(page, 'gus');
+  assert.equal(typeof bodies[0]?.player, 'string', 'the guest\'s key is sent');
+  const mine = await page.evaluate(async () => (await (await fetch('/api/players/me/tables')).json()).tables.map((/** @type {any} */ t) => t.id));
+  assert.deepEqual(mine, [table], 'the table is the account\'s, found by the cookie');
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
 test('the profile, a password change, a table played signed in, deleting the account', async () => {
   const { context, page, errors } = await newPage(env.browser, 'desktop');
   await page.goto(env.server.url + '/');

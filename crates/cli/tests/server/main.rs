@@ -3,6 +3,7 @@
 mod abuse;
 mod accounts;
 mod analysis;
+mod claim;
 mod clients;
 mod crash;
 mod errors;

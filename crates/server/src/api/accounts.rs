@@ -25,6 +25,8 @@ use std::net::SocketAddr;
 pub struct Credentials {
     name: String,
     password: String,
+    /// A guest's player key whose tables become the account's.
+    player: Option<String>,
 }
 
 /// Body of a password change.
@@ -95,13 +97,32 @@ fn with_cookie(status: StatusCode, body: Value, cookie: HeaderValue) -> Response
     response
 }
 
-/// Starts a session of `account`: the answer with its cookie.
+/// Gives the tables of a guest's player key to `account`; the number of
+/// tables changed (0 without a key).
+async fn claim(
+    app: &AppState,
+    account: &StoredAccount,
+    guest: Option<TokenHash>,
+) -> Result<usize, ApiError> {
+    let Some(guest) = guest else { return Ok(0) };
+    let tables = app.accounts.store.claim_guest_tables(account, &guest).await;
+    let tables = tables.map_err(store_error)?;
+    app.hub
+        .claim_guest(&guest, &account.player_hash, &account.name)
+        .await;
+    Ok(tables.len())
+}
+
+/// Starts a session of `account`, first giving it the tables of a guest's
+/// key: the answer with its cookie.
 async fn start_session(
     app: &AppState,
     account: &StoredAccount,
+    guest: Option<TokenHash>,
     status: StatusCode,
     secure: bool,
 ) -> Result<Response, ApiError> {
+    let claimed = claim(app, account, guest).await?;
     let token = new_token();
     let expires = crate::store::unix_now() + SESSION_SECONDS;
     app.accounts
@@ -112,7 +133,7 @@ async fn start_session(
     let cookie = session::set_cookie(&token, SESSION_SECONDS, secure);
     Ok(with_cookie(
         status,
-        json!({ "account": public(account) }),
+        json!({ "account": public(account), "claimed": claimed }),
         cookie,
     ))
 }
@@ -143,6 +164,7 @@ pub async fn sign_up(
         skeleton,
     } = names::check(&body.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     check_password(&body.password)?;
+    let guest = super::tables::player_hash(body.player.as_deref())?;
     if !app.accounts.attempts.sign_up(client.key) {
         return Err(ApiError::RateLimited);
     }
@@ -175,6 +197,7 @@ pub async fn sign_up(
     start_session(
         &app,
         &account,
+        guest,
         StatusCode::CREATED,
         secure(&app, peer, &headers),
     )
@@ -218,6 +241,7 @@ pub async fn log_in(
     headers: HeaderMap,
     JsonBody(body): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
+    let guest = super::tables::player_hash(body.player.as_deref())?;
     let key = names::key_of(&body.name);
     if key.chars().count() > 4 * names::NAME_CHARS.1 {
         return Err(ApiError::BadLogin);
@@ -225,7 +249,8 @@ pub async fn log_in(
     let account = app.accounts.store.find_account(&key, None).await;
     let account = account.map_err(store_error)?;
     let account = verify(&app, &client, &key, account, &body.password).await?;
-    start_session(&app, &account, StatusCode::OK, secure(&app, peer, &headers)).await
+    let secure = secure(&app, peer, &headers);
+    start_session(&app, &account, guest, StatusCode::OK, secure).await
 }
 
 /// `GET /api/session`: the signed-in account, or `null`.

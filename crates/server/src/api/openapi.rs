@@ -190,7 +190,7 @@ fn paths() -> Value {
         }},
         "/api/tables/{id}/rematch": { "post": {
             "summary": "The rematch of a finished table, for the token's seat",
-            "description": "The first player of the table who asks makes it: the same game, options and rules, the AI seats filled again, the people's seats open but kept for the players of this table (each joins its own seat number with `rematch_token`, its token here; no invite links). Asked again, by anyone of the table, it answers the same table. The table's WebSocket viewers (seats and spectators) get `{\"type\":\"rematch\",\"table\",\"rematch\",\"by\"}`, and the table's body says `rematch`.",
+            "description": "The first player of the table who asks makes it: the same game, options and rules, the AI seats filled again, the people's seats open but kept for the players of this table (each joins its own seat number with `rematch_token`, its token here; no invite links). Asked again, by anyone of the table, it answers the same table. The table's WebSocket viewers (seats and spectators) get `{\"type\":\"rematch\",\"table\",\"rematch\",\"by\"}`, and the table's body says `rematch`. Its creator is the account of the session cookie, or else the body's `player` key.",
             "operationId": "rematch",
             "parameters": [table_id()],
             "security": [{ "seatToken": [] }],

@@ -27,7 +27,7 @@ pub fn paths() -> Value {
             "requestBody": body("Credentials"),
             "responses": {
                 "201": cookie_set("The account; the session cookie is set", "AccountAnswer"),
-                "400": error_response("`bad_json`, or `bad_request`: the name (3 to 20 characters, letters, digits, `_`, `-`, `.`) or the password (8 to 128 characters) is refused"),
+                "400": error_response("`bad_json`, or `bad_request`: the name (3 to 20 characters, letters, digits, `_`, `-`, `.`), the password (8 to 128 characters) or the `player` key (16 to 128 characters) is refused"),
                 "409": error_response("`name_taken`: the name, the same ignoring case and NFKC, or one with confusable characters, is taken"),
                 "415": error_response(NOT_JSON),
                 "429": error_response("`rate_limited`: too many sign-ups or requests from this address")
@@ -40,7 +40,7 @@ pub fn paths() -> Value {
                 "requestBody": body("Credentials"),
                 "responses": {
                     "200": cookie_set("The account; the session cookie is set", "AccountAnswer"),
-                    "400": error_response("`bad_json`"),
+                    "400": error_response("`bad_json`, or `bad_request`: a `player` key that is not 16 to 128 characters"),
                     "401": error_response("`bad_login`: an unknown name or a wrong password (the same answer)"),
                     "415": error_response(NOT_JSON),
                     "429": error_response("`rate_limited`: too many failed logins for this name or from this address")
@@ -114,8 +114,9 @@ pub fn schemas() -> Value {
                 "created_at": { "type": "integer", "description": "Unix seconds." } }
         },
         "AccountAnswer": {
-            "type": "object", "required": ["account"], "additionalProperties": false,
-            "properties": { "account": { "$ref": "#/components/schemas/Account" } }
+            "type": "object", "required": ["account", "claimed"], "additionalProperties": false,
+            "properties": { "account": { "$ref": "#/components/schemas/Account" },
+                "claimed": { "type": "integer", "description": "The guest tables of the body's `player` key made the account's (0 without one)." } }
         },
         "Session": {
             "type": "object", "required": ["account"], "additionalProperties": false,
@@ -124,7 +125,9 @@ pub fn schemas() -> Value {
         },
         "Credentials": {
             "type": "object", "required": ["name", "password"], "additionalProperties": false,
-            "properties": { "name": { "type": "string" }, "password": { "type": "string" } }
+            "properties": { "name": { "type": "string" }, "password": { "type": "string" },
+                "player": { "type": "string", "minLength": 16, "maxLength": 128,
+                    "description": "A guest's player key: every table where a seat has it, and every table it created, becomes the account's." } }
         },
         "NewPassword": {
             "type": "object", "required": ["old", "new"], "additionalProperties": false,

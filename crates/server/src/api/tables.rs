@@ -97,7 +97,8 @@ fn resolve_agent(spec: &str) -> Result<String, ApiError> {
     }
 }
 
-fn player_hash(player: Option<&str>) -> Result<Option<TokenHash>, ApiError> {
+/// The hash of a player key given, checked for its length.
+pub(super) fn player_hash(player: Option<&str>) -> Result<Option<TokenHash>, ApiError> {
     match player {
         None => Ok(None),
         Some(key) if (PLAYER_KEY_LEN.0..=PLAYER_KEY_LEN.1).contains(&key.len()) => {
@@ -338,7 +339,11 @@ pub async fn rematch(
     JsonBody(body): JsonBody<RematchBody>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
-    let creator = player_hash(body.player.as_deref())?;
+    // A signed-in player's rematch is his account's (as a new table is).
+    let creator = match super::account_of(&app, &headers).await? {
+        Some(account) => Some(account.player_hash),
+        None => player_hash(body.player.as_deref())?,
+    };
     let cell = app.hub.table(&id).await?;
     if cell.table.lock().await.rematch.is_none() && !app.creates.allow(client.key) {
         tracing::debug!(client = %client.addr, "table creation rate limited");

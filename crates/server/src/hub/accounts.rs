@@ -1,4 +1,5 @@
-//! What deleting an account changes in the tables held in memory.
+//! What claiming a guest's tables and deleting an account change in the
+//! tables held in memory.
 
 use super::{Hub, Notice};
 use crate::store::DELETED_PLAYER;
@@ -31,6 +32,35 @@ impl Hub {
             }
             if t.creator_hash == Some(*player) {
                 t.creator_hash = None;
+            }
+            if changed {
+                let _ = cell.notices.send(Notice::Seats);
+            }
+        }
+    }
+
+    /// Gives the seats and tables of a guest's key hash (`guest`) to the
+    /// account of `player` (its player hash) and `name` in the tables held
+    /// in memory (the store was changed already); their viewers are told.
+    pub async fn claim_guest(&self, guest: &TokenHash, player: &TokenHash, name: &str) {
+        let cells: Vec<_> = self
+            .tables
+            .lock()
+            .expect("table map")
+            .values()
+            .cloned()
+            .collect();
+        for cell in cells {
+            let mut t = cell.table.lock().await;
+            let mut changed = false;
+            for seat in t.seats.iter_mut().filter(|s| s.player_hash == Some(*guest)) {
+                seat.player_hash = Some(*player);
+                seat.name = Some(name.into());
+                seat.account = Some(name.into());
+                changed = true;
+            }
+            if t.creator_hash == Some(*guest) {
+                t.creator_hash = Some(*player);
             }
             if changed {
                 let _ = cell.notices.send(Notice::Seats);

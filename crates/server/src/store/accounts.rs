@@ -73,6 +73,16 @@ pub trait AccountStore: Send + Sync + 'static {
     /// [`super::DELETED_PLAYER`] and lose the account's player hash, and its
     /// tables their creator. Returns the ids of the tables changed.
     fn delete_account<'a>(&'a self, account: &'a StoredAccount) -> StoreFuture<'a, Vec<String>>;
+
+    /// Makes the tables of a guest's player key (`guest`, its hash) the
+    /// account's: their seats of that key take the account's name and player
+    /// hash, and the tables it created the account's player hash. Returns
+    /// the ids of the tables changed.
+    fn claim_guest_tables<'a>(
+        &'a self,
+        account: &'a StoredAccount,
+        guest: &'a TokenHash,
+    ) -> StoreFuture<'a, Vec<String>>;
 }
 
 /// How long a session lasts (30 days).

@@ -204,4 +204,38 @@ impl AccountStore for PgStore {
             Ok(tables)
         })
     }
+
+    fn claim_guest_tables<'a>(
+        &'a self,
+        a: &'a StoredAccount,
+        guest: &'a TokenHash,
+    ) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let mut tx = self.pool().begin().await?;
+            let mut tables: Vec<String> = sqlx::query_scalar(
+                "UPDATE seats SET account = $1, name = $1, player_hash = $2 \
+                 WHERE player_hash = $3 RETURNING table_id",
+            )
+            .bind(&a.name)
+            .bind(a.player_hash.to_vec())
+            .bind(guest.to_vec())
+            .fetch_all(&mut *tx)
+            .await?;
+            let created: Vec<String> = sqlx::query_scalar(
+                "UPDATE game_tables SET creator_hash = $1 WHERE creator_hash = $2 RETURNING id",
+            )
+            .bind(a.player_hash.to_vec())
+            .bind(guest.to_vec())
+            .fetch_all(&mut *tx)
+            .await?;
+            tables.extend(created);
+            tables.sort();
+            tables.dedup();
+            for table in &tables {
+                notify(&mut tx, table).await?;
+            }
+            tx.commit().await?;
+            Ok(tables)
+        })
+    }
 }

@@ -198,4 +198,35 @@ impl AccountStore for SqliteStore {
             Ok(tables)
         })
     }
+
+    fn claim_guest_tables<'a>(
+        &'a self,
+        a: &'a StoredAccount,
+        guest: &'a TokenHash,
+    ) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let mut tx = self.writer.begin().await?;
+            let mut tables: Vec<String> = sqlx::query_scalar(
+                "UPDATE seats SET account = ?1, name = ?1, player_hash = ?2 \
+                 WHERE player_hash = ?3 RETURNING table_id",
+            )
+            .bind(&a.name)
+            .bind(a.player_hash.to_vec())
+            .bind(guest.to_vec())
+            .fetch_all(&mut *tx)
+            .await?;
+            let created: Vec<String> = sqlx::query_scalar(
+                "UPDATE game_tables SET creator_hash = ?1 WHERE creator_hash = ?2 RETURNING id",
+            )
+            .bind(a.player_hash.to_vec())
+            .bind(guest.to_vec())
+            .fetch_all(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            tables.extend(created);
+            tables.sort();
+            tables.dedup();
+            Ok(tables)
+        })
+    }
 }

@@ -158,7 +158,9 @@ export function openSignIn(which = 'signin') {
     }
     submit.disabled = true;
     try {
-      const a = mode === 'signin' ? await api.signIn(n, p) : await api.signUp(n, p);
+      // The guest's key goes along: his tables become the account's.
+      const key = store.playerKey();
+      const a = mode === 'signin' ? await api.signIn(n, p, key) : await api.signUp(n, p, key);
       close();
       setAccount(a);
     } catch (err) {

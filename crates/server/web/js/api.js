@@ -240,14 +240,20 @@ export async function getSession() {
   return (await request('GET', '/api/session')).account;
 }
 
-/** Signs up (and in). @param {string} name @param {string} password @returns {Promise<Account>} */
-export async function signUp(name, password) {
-  return (await request('POST', '/api/accounts', { body: { name, password } })).account;
+/**
+ * Signs up (and in), claiming the tables of the guest's player key.
+ * @param {string} name @param {string} password @param {string} [player] @returns {Promise<Account>}
+ */
+export async function signUp(name, password, player) {
+  return (await request('POST', '/api/accounts', { body: { name, password, player } })).account;
 }
 
-/** Signs in. @param {string} name @param {string} password @returns {Promise<Account>} */
-export async function signIn(name, password) {
-  return (await request('POST', '/api/session', { body: { name, password } })).account;
+/**
+ * Signs in, claiming the tables of the guest's player key.
+ * @param {string} name @param {string} password @param {string} [player] @returns {Promise<Account>}
+ */
+export async function signIn(name, password, player) {
+  return (await request('POST', '/api/session', { body: { name, password, player } })).account;
 }
 
 /** Signs out of this browser. */
