@@ -23,8 +23,19 @@ pub struct ImportArgs {
 pub fn run(args: ImportArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let records = crate::mat::from_mat(&text)
+    let read = crate::mat::read_mat(&text)
         .with_context(|| format!("cannot import {}", args.file.display()))?;
+    for skipped in &read.skipped {
+        eprintln!("spelbord import: {}: {skipped}", args.file.display());
+    }
+    let records = read.records;
+    if records.is_empty() {
+        eprintln!(
+            "spelbord import: {}: no game could be read, nothing written",
+            args.file.display()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     match &args.out {
         Some(dir) => {
             std::fs::create_dir_all(dir)

@@ -251,10 +251,27 @@ fn push(state: &mut Box<dyn DynState>, record: &mut Record, text: &str) -> Resul
     Ok(())
 }
 
+/// The records read from a `.mat` file, and what could not be read.
+pub struct MatImport {
+    /// A match as one record, a money session as one record per game.
+    pub records: Vec<Record>,
+    /// What was left out, in words (games after a resignation).
+    pub skipped: Vec<String>,
+}
+
 /// The games of a `.mat` file as records: a match as one record, a money
 /// session (`0 point match`) as one record per game. The cube is on in a
 /// match and in a money session where anyone doubled.
+#[cfg(test)]
 pub fn from_mat(text: &str) -> Result<Vec<Record>> {
+    Ok(read_mat(text)?.records)
+}
+
+/// Like [`from_mat`], also saying what was left out: spelbord's backgammon
+/// has no resignation, so a match's record stops after a game that ended
+/// by resigning (that game's moves included), and the games after it are
+/// named in `skipped`.
+pub fn read_mat(text: &str) -> Result<MatImport> {
     let (match_to, names, games) = parse_mat(text)?;
     let game = find_game("backgammon")?;
     // The cube is on in a match, and in money play when anyone doubled.
@@ -265,6 +282,7 @@ pub fn from_mat(text: &str) -> Result<Vec<Record>> {
     let options = game.parse_options(&[format!("cube={cube}"), format!("match={match_to}")])?;
     let players = vec![names[0].clone(), names[1].clone()];
     let mut records = Vec::new();
+    let mut skipped = Vec::new();
     let mut state = game.new_state(&options)?;
     let mut record = Record::new("backgammon", options.clone(), players.clone());
     for (g, mat_game) in games.iter().enumerate() {
@@ -273,7 +291,15 @@ pub fn from_mat(text: &str) -> Result<Vec<Record>> {
             record = Record::new("backgammon", options.clone(), players.clone());
         } else if g > 0 && !matches!(concrete(state.as_ref()).phase(), Phase::Opening) {
             // The game before ended by resignation, which spelbord's
-            // games do not have: the match's record stops there.
+            // games do not have: the match's record stops there, with
+            // that game's moves.
+            records.push(record.clone());
+            skipped.push(format!(
+                "game {g} ended by resignation, which spelbord's backgammon does not have: \
+                 the match's record stops after its last move; games {} to {} are not imported",
+                g + 1,
+                games.len()
+            ));
             break;
         }
         let mut opened = false;
@@ -311,7 +337,7 @@ pub fn from_mat(text: &str) -> Result<Vec<Record>> {
             records.push(record.clone());
         }
     }
-    Ok(records)
+    Ok(MatImport { records, skipped })
 }
 
 #[cfg(test)]
@@ -399,6 +425,43 @@ mod tests {
                 skeleton(&to_mat(&records[0]).unwrap()),
                 skeleton(&text),
                 "{file}"
+            );
+        }
+    }
+
+    /// GNU Backgammon resigns often in its own matches (7 of 8 five-point
+    /// matches here): the record keeps every game up to the first
+    /// resignation, that game's moves included, and says what it left out.
+    #[test]
+    fn a_match_with_a_resignation_keeps_the_games_before_it_and_says_so() {
+        // m5-seed1.mat: six games, the second ended by resignation;
+        // m5-seed3.mat: five games, the first ended by resignation.
+        for (file, kept_games, games) in [("m5-seed1.mat", 2, 6), ("m5-seed3.mat", 1, 5)] {
+            let text = gnubg_file(file);
+            let read = read_mat(&text).unwrap();
+            assert_eq!(read.records.len(), 1, "{file}: the match is written");
+            let state = read.records[0].replay().unwrap();
+            assert_ne!(
+                state.turn(),
+                Turn::Over,
+                "{file}: the resigned game is not over"
+            );
+            let (_, _, parsed) = parse_mat(&text).unwrap();
+            assert_eq!(parsed.len(), games, "{file}");
+            let kept: Vec<String> = skeleton(&text)
+                .into_iter()
+                .take(parsed[..kept_games].iter().map(|g| g.entries.len()).sum())
+                .collect();
+            assert_eq!(
+                skeleton(&to_mat(&read.records[0]).unwrap()),
+                kept,
+                "{file}: every roll and cube action up to the resignation"
+            );
+            assert_eq!(read.skipped.len(), 1, "{file}");
+            assert!(
+                read.skipped[0].contains(&format!("games {} to {games}", kept_games + 1)),
+                "{file}: {:?}",
+                read.skipped
             );
         }
     }
