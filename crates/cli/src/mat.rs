@@ -267,7 +267,8 @@ pub fn from_mat(text: &str) -> Result<Vec<Record>> {
     Ok(read_mat(text)?.records)
 }
 
-/// Like [`from_mat`], also saying what was left out: spelbord's backgammon
+/// The games of a `.mat` file as records (a match as one record, a money
+/// session as one record per game), and what was left out: spelbord's backgammon
 /// has no resignation, so a match's record stops after a game that ended
 /// by resigning (that game's moves included), and the games after it are
 /// named in `skipped`.
