@@ -22,7 +22,7 @@ pub struct AnalyseArgs {
     /// Rate every legal action of this position instead, written in the
     /// game's position notation (docs/engine.md; in backgammon also GNU
     /// Backgammon's `POSITIONID:MATCHID`).
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     position: Option<String>,
     /// The game of `--position`.
     #[arg(long, default_value = "backgammon", requires = "position")]

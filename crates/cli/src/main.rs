@@ -100,4 +100,18 @@ mod tests {
         let help = train.render_help().to_string();
         assert!(help.contains("backgammon, tawla"), "{help}");
     }
+
+    /// The README's position notation starts with a minus sign.
+    #[test]
+    fn a_position_may_begin_with_a_minus_sign() {
+        use clap::Parser;
+        let position = "-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2 0 6-5";
+        for command in [&["play", "backgammon"][..], &["analyse"]] {
+            let mut args = vec!["spelbord"];
+            args.extend(command);
+            args.extend(["--position", position]);
+            let parsed = Cli::try_parse_from(args);
+            assert!(parsed.is_ok(), "{command:?}: {:?}", parsed.err());
+        }
+    }
 }

@@ -41,7 +41,7 @@ pub struct PlayArgs {
     /// Start from this position, written in the game's position notation
     /// (docs/engine.md; in backgammon also GNU Backgammon's
     /// `POSITIONID:MATCHID`), with the options it names; not with `--save`.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,
 }
 
