@@ -10,39 +10,20 @@ impl Hub {
     /// [`DELETED_PLAYER`] and forgets the hash in the tables held in memory
     /// (the store was changed already); their viewers are told.
     pub async fn forget_account(&self, player: &TokenHash) {
-        let cells: Vec<_> = self
-            .tables
-            .lock()
-            .expect("table map")
-            .values()
-            .cloned()
-            .collect();
-        for cell in cells {
-            let mut t = cell.table.lock().await;
-            let mut changed = false;
-            for seat in t
-                .seats
-                .iter_mut()
-                .filter(|s| s.player_hash == Some(*player))
-            {
-                seat.player_hash = None;
-                seat.name = Some(DELETED_PLAYER.into());
-                seat.account = Some(DELETED_PLAYER.into());
-                changed = true;
-            }
-            if t.creator_hash == Some(*player) {
-                t.creator_hash = None;
-            }
-            if changed {
-                let _ = cell.notices.send(Notice::Seats);
-            }
-        }
+        self.pass_seats(player, None, DELETED_PLAYER).await;
     }
 
     /// Gives the seats and tables of a guest's key hash (`guest`) to the
     /// account of `player` (its player hash) and `name` in the tables held
     /// in memory (the store was changed already); their viewers are told.
     pub async fn claim_guest(&self, guest: &TokenHash, player: &TokenHash, name: &str) {
+        self.pass_seats(guest, Some(*player), name).await;
+    }
+
+    /// In the tables held in memory, the seats and created tables of the
+    /// player hash `from` go to `to`, the seats under `name` (as account
+    /// and display name); the viewers of changed seats are told.
+    async fn pass_seats(&self, from: &TokenHash, to: Option<TokenHash>, name: &str) {
         let cells: Vec<_> = self
             .tables
             .lock()
@@ -53,14 +34,14 @@ impl Hub {
         for cell in cells {
             let mut t = cell.table.lock().await;
             let mut changed = false;
-            for seat in t.seats.iter_mut().filter(|s| s.player_hash == Some(*guest)) {
-                seat.player_hash = Some(*player);
+            for seat in t.seats.iter_mut().filter(|s| s.player_hash == Some(*from)) {
+                seat.player_hash = to;
                 seat.name = Some(name.into());
                 seat.account = Some(name.into());
                 changed = true;
             }
-            if t.creator_hash == Some(*guest) {
-                t.creator_hash = Some(*player);
+            if t.creator_hash == Some(*from) {
+                t.creator_hash = to;
             }
             if changed {
                 let _ = cell.notices.send(Notice::Seats);
