@@ -3,8 +3,10 @@
 use crate::core::{Core, new_core};
 use crate::limits::{Limits, limits};
 use crate::{CHANCE, TERMINAL, py_error, viewer};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyString};
+use sha2::{Digest, Sha256};
 use spelbord_engine::{DynGame, Options, Record, Turn, Viewer};
 use std::sync::Arc;
 
@@ -141,11 +143,7 @@ impl Game {
     }
     /// The state before the first action.
     pub fn new_initial_state(&self) -> PyResult<State> {
-        Ok(State {
-            core: self.new_core()?,
-            game: self.clone(),
-            history: Vec::new(),
-        })
+        Ok(State::fresh(self.new_core()?, self.clone()))
     }
     /// A state from `State.serialize()`'s text (a game record), each action checked.
     fn deserialize_state(&self, text: &str) -> PyResult<State> {
@@ -181,6 +179,74 @@ pub struct State {
     core: Box<dyn Core>,
     game: Game,
     history: Vec<usize>,
+    recall: Vec<Option<Recall>>,
+}
+
+/// What one viewer has seen, brought up to the history only when asked: a
+/// replay, the last distinct observation and a digest of all of them.
+#[derive(Clone)]
+struct Recall {
+    /// A replay of the game as far as `upto`.
+    replay: Arc<dyn Core>,
+    /// How many actions of the history `replay` has applied.
+    upto: usize,
+    /// How many distinct observations there were.
+    seen: usize,
+    /// SHA-256 over the distinct observations, each ended by a newline.
+    digest: Sha256,
+    /// The last observation (compared to skip repeats).
+    last: String,
+}
+
+impl Recall {
+    /// A replay from the start, having seen the first observation.
+    fn new(game: &Game, viewer: Viewer) -> PyResult<Self> {
+        let replay: Arc<dyn Core> = Arc::from(game.new_core()?);
+        let last = replay.dyn_state().observation_json(viewer).to_string();
+        let mut digest = Sha256::new();
+        digest.update(last.as_bytes());
+        digest.update(b"\n");
+        Ok(Recall {
+            replay,
+            upto: 0,
+            seen: 1,
+            digest,
+            last,
+        })
+    }
+
+    /// Applies the history's actions not yet seen.
+    fn catch_up(&mut self, history: &[usize], viewer: Viewer) -> PyResult<()> {
+        if self.upto == history.len() {
+            return Ok(());
+        }
+        let mut replay = self.replay.clone_core();
+        for &id in &history[self.upto..] {
+            replay.apply_id(id).map_err(py_error)?;
+            let now = replay.dyn_state().observation_json(viewer).to_string();
+            if now != self.last {
+                self.digest.update(now.as_bytes());
+                self.digest.update(b"\n");
+                self.seen += 1;
+                self.last = now;
+            }
+        }
+        self.replay = Arc::from(replay);
+        self.upto = history.len();
+        Ok(())
+    }
+
+    /// The last observation, then how many there were and their digest.
+    fn text(&self) -> String {
+        let digest: String = self
+            .digest
+            .clone()
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        format!("{}\nseen {} sha256 {digest}", self.last, self.seen)
+    }
 }
 
 impl State {
@@ -194,6 +260,30 @@ impl State {
         self.core.apply_id(id).map_err(py_error)?;
         self.history.push(id);
         Ok(())
+    }
+
+    /// A state before any action, remembering nothing seen.
+    fn fresh(core: Box<dyn Core>, game: Game) -> Self {
+        let recall = vec![None; core.num_players()];
+        State {
+            core,
+            game,
+            history: Vec::new(),
+            recall,
+        }
+    }
+
+    /// A `player` argument: a seat, or `CHANCE` at a chance node.
+    fn check_player(&self, player: Option<i64>) -> PyResult<Option<i64>> {
+        match player {
+            Some(p) if p != CHANCE && !(0..self.core.num_players() as i64).contains(&p) => {
+                Err(py_error(format!(
+                    "player {p} is not a seat of this game (0 to {}, or CHANCE = -1)",
+                    self.core.num_players() - 1
+                )))
+            }
+            _ => Ok(player),
+        }
     }
 
     /// The viewer for a player argument that defaults to the player to move.
@@ -261,11 +351,14 @@ impl State {
     /// The legal action ids, `0..n` (chance outcome ids at chance nodes);
     /// empty for a `player` who is not to move.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
-        if player.is_some_and(|p| p != self.current_player()) {
-            return Vec::new();
+    fn legal_actions(&mut self, player: Option<i64>) -> PyResult<Vec<usize>> {
+        if self
+            .check_player(player)?
+            .is_some_and(|p| p != self.current_player())
+        {
+            return Ok(Vec::new());
         }
-        (0..self.core.num_actions()).collect()
+        Ok((0..self.core.num_actions()).collect())
     }
     /// The legal actions in the game's notation, in id order.
     fn legal_action_strings(&mut self) -> Vec<String> {
@@ -274,15 +367,15 @@ impl State {
     /// 1 for each legal action id, 0 for the others, over
     /// `num_distinct_actions()` ids (`max_chance_outcomes()` at chance nodes).
     #[pyo3(signature = (player = None))]
-    fn legal_actions_mask(&mut self, player: Option<i64>) -> Vec<i32> {
+    fn legal_actions_mask(&mut self, player: Option<i64>) -> PyResult<Vec<i32>> {
         let limits = self.game.limits();
         let width = if self.is_chance_node() {
             limits.max_chance_outcomes
         } else {
             limits.num_distinct_actions
         };
-        let n = self.legal_actions(player).len();
-        (0..width).map(|i| i32::from(i < n)).collect()
+        let n = self.legal_actions(player)?.len();
+        Ok((0..width).map(|i| i32::from(i < n)).collect())
     }
     /// The chance outcome ids with their probabilities (empty unless chance acts).
     fn chance_outcomes(&mut self) -> Vec<(usize, f64)> {
@@ -294,12 +387,27 @@ impl State {
     }
     /// Applies an action id (or an action in notation); on error nothing changes.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        match action.extract::<i64>() {
-            Ok(id) => match usize::try_from(id) {
-                Ok(id) => self.apply_id(id),
-                Err(_) => Err(py_error(format!("{id} is not an action id"))),
-            },
-            Err(_) => self.apply_text(&action.extract::<String>()?),
+        if action.is_instance_of::<PyString>() {
+            return self.apply_text(&action.extract::<String>()?);
+        }
+        if action.is_instance_of::<PyBool>() || !action.hasattr("__index__")? {
+            return Err(PyTypeError::new_err(format!(
+                "an action is an int id or a str in notation, not {}: {}",
+                action.get_type().name()?,
+                action.repr()?
+            )));
+        }
+        match action
+            .extract::<i64>()
+            .ok()
+            .and_then(|id| usize::try_from(id).ok())
+        {
+            Some(id) => self.apply_id(id),
+            None => Err(py_error(format!(
+                "{} is not an action id of this state (0 to {})",
+                action.repr()?,
+                self.core.num_actions().saturating_sub(1)
+            ))),
         }
     }
     /// The id of an action written in notation (e.g. `24/18 13/11`).
@@ -354,25 +462,23 @@ impl State {
         self.core.observation_tensor(viewer, &mut out);
         Ok(out)
     }
-    /// Everything `player` has seen so far, in order (perfect recall): in
-    /// games with hidden cards each distinct observation since the start,
-    /// one JSON per line; elsewhere the observation, which shows everything.
+    /// Everything `player` has seen so far (perfect recall): in games with
+    /// hidden cards the observation, then a line `seen N sha256 H` where H
+    /// digests the N distinct observations since the start; elsewhere the
+    /// observation, which shows everything.
     #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&mut self, player: Option<i64>) -> PyResult<String> {
         let viewer = self.viewer_or_mover(player)?;
-        if !self.game.info.game.hidden_information() {
+        let (Viewer::Player(seat), true) = (viewer, self.game.info.game.hidden_information())
+        else {
             return Ok(self.core.dyn_state().observation_json(viewer).to_string());
-        }
-        let mut replay = self.game.new_core()?;
-        let mut seen = vec![replay.dyn_state().observation_json(viewer).to_string()];
-        for &id in &self.history {
-            replay.apply_id(id).map_err(py_error)?;
-            let now = replay.dyn_state().observation_json(viewer).to_string();
-            if seen.last() != Some(&now) {
-                seen.push(now);
-            }
-        }
-        Ok(seen.join("\n"))
+        };
+        let recall = match &mut self.recall[seat] {
+            Some(recall) => recall,
+            slot => slot.insert(Recall::new(&self.game, viewer)?),
+        };
+        recall.catch_up(&self.history, viewer)?;
+        Ok(recall.text())
     }
     /// Every action id applied so far, chance included.
     fn history(&self) -> Vec<usize> {
@@ -393,6 +499,7 @@ impl State {
             core: self.core.clone_core(),
             game: self.game.clone(),
             history: self.history.clone(),
+            recall: self.recall.clone(),
         }
     }
     fn __copy__(&self) -> State {

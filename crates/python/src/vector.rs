@@ -42,10 +42,15 @@ impl VectorEnv {
 impl VectorEnv {
     #[new]
     #[pyo3(signature = (game, num_envs, seed = 0))]
-    fn new(game: Game, num_envs: usize, seed: u64) -> PyResult<Self> {
-        if num_envs == 0 {
-            return Err(py_error("num_envs must be at least 1"));
-        }
+    fn new(game: Game, num_envs: i64, seed: u64) -> PyResult<Self> {
+        let num_envs = match usize::try_from(num_envs) {
+            Ok(n @ 1..=1_000_000) => n,
+            _ => {
+                return Err(py_error(format!(
+                    "num_envs must be from 1 to 1,000,000, not {num_envs}"
+                )));
+            }
+        };
         let mut env = VectorEnv {
             game,
             envs: Vec::new(),

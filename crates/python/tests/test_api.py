@@ -6,6 +6,7 @@ import pickle
 import re
 import subprocess
 
+import numpy as np
 import pytest
 
 import spelbord
@@ -43,6 +44,29 @@ def test_bad_actions_raise_and_change_nothing():
         with pytest.raises(spelbord.SpelbordError):
             state.apply_action(bad)
         assert state.serialize() == before
+    # Ids too large for any integer type, and things that are no action.
+    with pytest.raises(spelbord.SpelbordError, match="not an action id"):
+        state.apply_action(2**70)
+    for bad in (1.5, None, True, [0]):
+        with pytest.raises(TypeError, match="an action is an int id or a str"):
+            state.apply_action(bad)
+    assert state.serialize() == before
+    state.apply_action(np.int64(0))  # NumPy's integers are ids
+
+
+def test_bad_players_and_sizes_raise_value_errors():
+    game = spelbord.load_game("backgammon")
+    state = game.new_initial_state()
+    for bad in (5, 2, -2):
+        with pytest.raises(ValueError, match="not a seat"):
+            state.legal_actions(bad)
+        with pytest.raises(ValueError, match="not a seat"):
+            state.legal_actions_mask(bad)
+    assert state.legal_actions(spelbord.CHANCE) == state.legal_actions()
+    assert state.legal_actions(0) == []
+    for bad in (-1, 0, 10**7):
+        with pytest.raises(ValueError, match="num_envs must be"):
+            spelbord.VectorEnv(game, bad)
 
 
 @pytest.mark.parametrize("game_id,options", VARIANTS)
@@ -95,7 +119,7 @@ def card_slot(card):
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_stortok_shows_no_player_a_card_he_may_not_see(players, rng):
-    # The cap keeps games short: information states replay the whole game.
+    # The cap keeps the test short.
     game = spelbord.load_game("stortok", players=players, cap=300)
     checked = 0
 
@@ -129,8 +153,20 @@ def test_information_state_differs_only_with_hidden_cards(rng):
     state = spelbord.load_game("stortok").new_initial_state()
     for _ in range(40):
         play_step(state, rng)
-    assert state.information_state_string(0) != state.information_state_string(1)
-    assert state.information_state_string(0).count("\n") > 5
+    info = state.information_state_string(0)
+    assert info != state.information_state_string(1)
+    current, recall = info.split("\n")
+    assert current == state.observation_json(0)
+    seen = int(recall.split()[1])
+    assert recall.startswith("seen ") and 5 < seen <= state.move_number() + 1
+    # The same history gives the same string, built incrementally or at once.
+    again = spelbord.load_game("stortok").new_initial_state()
+    for i, action in enumerate(state.history()):
+        again.apply_action(action)
+        if i == 10:
+            again.information_state_string(0)
+    assert again.information_state_string(0) == info
+    assert again.clone().information_state_string(0) == info
     tawla = spelbord.load_game("tawla").new_initial_state()
     assert tawla.information_state_string(0) == tawla.observation_json(0)
 

@@ -21,12 +21,9 @@ def test_every_game_is_registered():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_openspiel_random_simulation_test_passes(name):
-    # Stortok: the cap on turns keeps random games short (information
-    # states replay the game); its version "1847" reads back as a number
-    # from OpenSpiel's game string, so its state is not serialized here.
-    params = {"cap": 60} if name == "spelbord_stortok" else {}
-    game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=name != "spelbord_stortok", verbose=False)
+    # Default options, states serialized through OpenSpiel's game string.
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_openspiel_mcts_bot_plays_backgammon_and_lager():

@@ -1,11 +1,12 @@
-"""A PettingZoo AEC-style environment for the two-player games.
+"""A PettingZoo AEC-style environment for every game.
 
 It follows PettingZoo's agent-environment-cycle API (``reset``, ``step``,
 ``observe``, ``last``, ``agent_selection``, ``rewards``, ``terminations``,
-``truncations``, ``infos``) without depending on PettingZoo. Chance (dice,
-deals) is played inside. Observations are dicts of ``observation`` (float32)
-and ``action_mask`` (int8 over ``num_distinct_actions()`` ids), as in
-PettingZoo's classic games.
+``truncations``, ``infos``) without depending on PettingZoo;
+``spelbord.pettingzoo`` makes it a ``pettingzoo.AECEnv`` with spaces.
+Chance (dice, deals) is played inside. Observations are dicts of
+``observation`` (float32) and ``action_mask`` (int8 over
+``num_distinct_actions()`` ids), as in PettingZoo's classic games.
 """
 
 from __future__ import annotations
@@ -19,17 +20,16 @@ from . import _spelbord
 
 
 class AECEnv:
-    """One game of a two-player ``game`` for agents ``player_0`` and ``player_1``."""
+    """One game of ``game`` for agents ``player_0`` … ``player_{n-1}``."""
 
-    metadata = {"name": "spelbord", "is_parallelizable": False}
+    metadata = {"name": "spelbord_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, game: _spelbord.Game, seed: Optional[int] = None):
-        if game.num_players() != 2:
-            raise _spelbord.SpelbordError(
-                f"the AEC environment is for two-player games; {game} seats {game.num_players()}"
-            )
+    def __init__(self, game: _spelbord.Game, seed: Optional[int] = None, render_mode: Optional[str] = None):
+        if render_mode not in (None, "ansi"):
+            raise _spelbord.SpelbordError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.game = game
-        self.possible_agents = ["player_0", "player_1"]
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(game.num_players())]
         self._rng = random.Random(seed)
         self.reset(seed)
 
@@ -55,6 +55,7 @@ class AECEnv:
                 self.rewards[a] = self.state.returns()[i]
                 self._cumulative_rewards[a] += self.rewards[a]
                 self.terminations[a] = True
+            self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self.possible_agents[self.state.current_player()]
 
@@ -79,19 +80,26 @@ class AECEnv:
         )
 
     def step(self, action: Optional[int]) -> None:
-        """Plays ``action`` for the agent to act; ``None`` once its game is over."""
+        """Plays ``action`` for the agent to act; ``None`` once its game is over
+        (the agent then leaves ``agents`` and every per-agent dict)."""
         a = self.agent_selection
         if self.terminations[a] or self.truncations[a]:
             if action is not None:
                 raise _spelbord.SpelbordError("the game is over: step(None) for each agent")
             self.agents.remove(a)
+            for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
+                del table[a]
+            for agent in self.agents:
+                self.rewards[agent] = 0.0
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
+        if action is None:
+            raise _spelbord.SpelbordError(f"{a} is to move: step(None) is only for an agent whose game is over")
+        self.state.apply_action(action)
         self._cumulative_rewards[a] = 0.0
         for agent in self.agents:
             self.rewards[agent] = 0.0
-        self.state.apply_action(int(action))
         self._settle()
 
     def agent_iter(self, max_iter: int = 2**63):
@@ -101,6 +109,9 @@ class AECEnv:
                 return
             yield self.agent_selection
 
-    def render(self) -> str:
-        """The board as a spectator sees it."""
-        return str(self.state)
+    def render(self) -> Optional[str]:
+        """The board as a spectator sees it (with ``render_mode="ansi"``)."""
+        return str(self.state) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -28,8 +28,22 @@ def openspiel_name(game_id: str) -> str:
     return _PREFIX + game_id.replace("-", "_")
 
 
-def _parameter(option: dict):
-    return int(option["default"]) if option["kind"] == "int" else option["default"]
+def _value(option: dict, value):
+    """A parameter as spelbord's option takes it (quotes taken off)."""
+    if option["kind"] == "int":
+        return int(value)
+    text = str(value)
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == "'" else text
+
+
+def _parameter(option: dict, value=None):
+    """A parameter as OpenSpiel holds it. A choice that looks like a number
+    (Stortok's ``version=1847``) is quoted, ``'1847'``: OpenSpiel reads an
+    unquoted one back from a game string as a number."""
+    value = _value(option, option["default"] if value is None else value)
+    if isinstance(value, str) and value.lstrip("-").replace(".", "", 1).isdigit():
+        return f"'{value}'"
+    return value
 
 
 def _game_type(entry: dict) -> pyspiel.GameType:
@@ -67,7 +81,7 @@ def _game_class(entry: dict, game_type: pyspiel.GameType):
 
         def __init__(self, params=None):
             params = dict(params or {})
-            options = {o["key"]: params.get(o["key"], _parameter(o)) for o in entry["options"]}
+            options = {o["key"]: _value(o, params.get(o["key"], o["default"])) for o in entry["options"]}
             self.spelbord_game = _spelbord.load_game(entry["id"], options)
             g = self.spelbord_game
             info = pyspiel.GameInfo(
@@ -79,7 +93,7 @@ def _game_class(entry: dict, game_type: pyspiel.GameType):
                 utility_sum=0.0,
                 max_game_length=g.max_game_length(),
             )
-            super().__init__(game_type, info, options)
+            super().__init__(game_type, info, {o["key"]: _parameter(o, options[o["key"]]) for o in entry["options"]})
 
         def new_initial_state(self):
             return SpelbordState(self, self.spelbord_game.new_initial_state())
