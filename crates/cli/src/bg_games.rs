@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use spelbord_engine::backgammon::Backgammon;
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::tables::{Phase, TablesAction};
-use spelbord_engine::{DynState, GameState, Record, Viewer};
+use spelbord_engine::{DynState, GameState, Record, Resign, Viewer};
 
 /// One decision of a game: a play with its roll, or a cube action.
 pub struct Turn {
@@ -30,6 +30,8 @@ pub struct GameTurns {
     pub turns: Vec<Turn>,
     /// Who won and how many points, once the game is over.
     pub won: Option<(usize, u32)>,
+    /// Whether the game ended by a resignation.
+    pub resigned: bool,
 }
 
 /// A whole backgammon record: its games and the match length (0: money).
@@ -47,6 +49,17 @@ pub fn concrete(state: &dyn DynState) -> &<Backgammon as spelbord_engine::Game>:
         .downcast_ref::<StateOf<Backgammon>>()
         .expect("a backgammon state")
         .0
+}
+
+/// Who won the game that just ended, and how many points.
+pub fn last_won(after: &<Backgammon as spelbord_engine::Game>::State) -> Option<(usize, u32)> {
+    let returns = after.returns();
+    match after.observation(Viewer::Spectator).last_game {
+        Some((Some(winner), points)) => Some((winner, u32::from(points))),
+        _ => (0..2)
+            .find(|&p| returns.get(p) > 0.0)
+            .map(|p| (p, returns.get(p) as u32)),
+    }
 }
 
 /// Reads `record`, a backgammon record, game by game; `format` names the
@@ -70,13 +83,20 @@ pub fn read(record: &Record, format: &str) -> Result<BackgammonGames> {
                 score: view.score,
                 turns: Vec::new(),
                 won: None,
+                resigned: false,
             });
         }
         let info = state.apply_recorded(text)?;
-        let action: TablesAction = serde_json::from_value(info.json)?;
         let Some(current) = games.last_mut() else {
             bail!("the record does not start with an opening roll");
         };
+        // A resignation is no turn: the game's result says it.
+        if Resign::parse(text).is_some() {
+            current.won = last_won(concrete(state.as_ref()));
+            current.resigned = true;
+            continue;
+        }
+        let action: TablesAction = serde_json::from_value(info.json)?;
         let side = before.mover();
         let turn = |side: usize| Turn {
             side,
@@ -98,13 +118,7 @@ pub fn read(record: &Record, format: &str) -> Result<BackgammonGames> {
         if matches!(after.phase(), Phase::Opening | Phase::Over)
             && !matches!(action, TablesAction::Opening(_))
         {
-            let returns = after.returns();
-            current.won = match after.observation(Viewer::Spectator).last_game {
-                Some((Some(winner), points)) => Some((winner, u32::from(points))),
-                _ => (0..2)
-                    .find(|&p| returns.get(p) > 0.0)
-                    .map(|p| (p, returns.get(p) as u32)),
-            };
+            current.won = last_won(after);
         }
     }
     let match_to = concrete(state.as_ref())

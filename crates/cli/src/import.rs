@@ -1,6 +1,6 @@
 //! `spelbord import`: a Jellyfish `.mat` match file (from GNU Backgammon
-//! or another backgammon program) as spelbord records, to replay or
-//! analyse.
+//! or another backgammon program) or a GNU Backgammon `.sgf` file as
+//! spelbord records, to replay or analyse.
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// Options of `spelbord import`.
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// The `.mat` file.
+    /// The `.mat` or `.sgf` file (told apart by the name's ending).
     file: PathBuf,
     /// The folder for the records (`backgammon-N.json`: a match is one
     /// record, a money session one per game); without it the records are
@@ -23,8 +23,16 @@ pub struct ImportArgs {
 pub fn run(args: ImportArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let read = crate::mat::read_mat(&text)
-        .with_context(|| format!("cannot import {}", args.file.display()))?;
+    let sgf = args
+        .file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    let read = if sgf {
+        crate::sgf::read_sgf(&text)
+    } else {
+        crate::mat::read_mat(&text)
+    }
+    .with_context(|| format!("cannot import {}", args.file.display()))?;
     for skipped in &read.skipped {
         eprintln!("spelbord import: {}: {skipped}", args.file.display());
     }

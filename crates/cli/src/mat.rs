@@ -4,8 +4,8 @@
 
 use crate::bg_games::{self, BackgammonGames, Turn, concrete};
 use anyhow::{Context, Result, bail};
-use spelbord_engine::tables::{Phase, TablesAction};
-use spelbord_engine::{DynState, Record, find_game};
+use spelbord_engine::tables::{BAR, OFF, Phase, TablesAction};
+use spelbord_engine::{DynState, Record, Resignation, find_game};
 use std::fmt::Write as _;
 
 /// A player's name as `.mat` can hold it (no spaces or colons).
@@ -98,18 +98,39 @@ pub fn to_mat(record: &Record) -> Result<String> {
 
 /// One entry read from a `.mat` game.
 #[derive(Debug, PartialEq)]
-enum Entry {
+pub(crate) enum Entry {
     /// A roll (higher die first) and its play in `.mat` notation.
     Roll([u8; 2], String),
+    /// The player doubles.
     Double,
+    /// The player takes a double.
     Take,
+    /// The player drops a double.
     Drop,
 }
 
-/// A game of a `.mat` file: its entries with the side that made each.
+/// A game of a `.mat` file: its entries with the side that made each, and
+/// who won how many points (the `Wins` line).
 #[derive(Debug, Default)]
-struct MatGame {
-    entries: Vec<(usize, Entry)>,
+pub(crate) struct MatGame {
+    /// The entries in order, each with its player (0 or 1).
+    pub entries: Vec<(usize, Entry)>,
+    /// The winner and the points, as the file gives them.
+    pub wins: Option<(usize, u32)>,
+}
+
+/// The side and points of a `Wins N point(s)` line: the left column is
+/// player 1's, the right one (from about the 30th character) player 2's.
+fn wins(line: &str) -> Result<Option<(usize, u32)>> {
+    let Some(at) = line.find("Wins ") else {
+        return Ok(None);
+    };
+    let points = line[at + 5..]
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .with_context(|| format!("cannot read `{}`", line.trim()))?;
+    Ok(Some((usize::from(at >= 25), points)))
 }
 
 /// Reads one column of a move line.
@@ -188,8 +209,17 @@ fn parse_mat(text: &str) -> Result<(u32, [String; 2], Vec<MatGame>)> {
     let mut games: Vec<MatGame> = Vec::new();
     for line in text.lines() {
         let t = line.trim();
-        if t.starts_with(';') || t.is_empty() || t.starts_with("Wins") {
+        if t.starts_with(';') || t.is_empty() {
             continue;
+        }
+        if let Some(won) = wins(line)? {
+            games
+                .last_mut()
+                .context("a result before the first game")?
+                .wins = Some(won);
+            if t.starts_with("Wins") {
+                continue;
+            }
         }
         if let Some(n) = t.strip_suffix("point match") {
             match_to = Some(n.trim().parse::<u32>().context("the match length")?);
@@ -242,11 +272,99 @@ fn spelbord_play(mat: &str) -> String {
         .join(" ")
 }
 
-/// Applies `text` to `state` (as a record would hold it) and notes it.
+/// Applies `text` to `state` (as a record would hold it) and notes it. A
+/// play written by another path to the same end (GNU Backgammon's `.sgf`
+/// files mark no hits and may pass other points) is the one legal play
+/// that moves the mover's checkers the same way, if there is one.
 fn push(state: &mut Box<dyn DynState>, record: &mut Record, text: &str) -> Result<()> {
-    let info = state
-        .apply_recorded(text)
-        .with_context(|| format!("`{text}` at action {}", record.actions.len()))?;
+    let info = match state.apply_recorded(text) {
+        Ok(info) => info,
+        Err(error) => match same_play(state.as_ref(), text) {
+            Some(json) => state.apply_json(&json)?,
+            None => {
+                return Err(error)
+                    .with_context(|| format!("`{text}` at action {}", record.actions.len()));
+            }
+        },
+    };
+    record.actions.push(info.text);
+    Ok(())
+}
+
+/// The one legal play with the same net change of the mover's checkers as
+/// the play `text`, as JSON.
+fn same_play(state: &dyn DynState, text: &str) -> Option<serde_json::Value> {
+    let wanted = written_change(text)?;
+    let mut same = state
+        .legal_actions()
+        .into_iter()
+        .filter(|a| net_change(&a.json).as_ref() == Some(&wanted));
+    match (same.next(), same.next()) {
+        (Some(one), None) => Some(one.json),
+        _ => None,
+    }
+}
+
+/// The net change of a play written as steps (`13/11 11/5*`, `8/5(2)`,
+/// `bar/22`, `6/off`), hit marks set aside.
+fn written_change(text: &str) -> Option<std::collections::BTreeMap<u8, i32>> {
+    let mut change = std::collections::BTreeMap::new();
+    for token in text.split_whitespace() {
+        let token = token.replace('*', "");
+        let (path, times) = match token.split_once('(') {
+            Some((path, n)) => (path.to_string(), n.trim_end_matches(')').parse().ok()?),
+            None => (token, 1),
+        };
+        let points: Vec<u8> = path
+            .split('/')
+            .map(|p| match p {
+                "bar" => Some(BAR),
+                "off" => Some(OFF),
+                n => n.parse().ok(),
+            })
+            .collect::<Option<_>>()?;
+        let (from, to) = (*points.first()?, *points.last()?);
+        *change.entry(from).or_insert(0) -= times;
+        *change.entry(to).or_insert(0) += times;
+    }
+    change.retain(|_, n| *n != 0);
+    Some(change)
+}
+
+/// How many of the mover's checkers a play takes from (-) and brings to (+)
+/// each point.
+fn net_change(json: &serde_json::Value) -> Option<std::collections::BTreeMap<u8, i32>> {
+    let TablesAction::Play(play) = serde_json::from_value(json.clone()).ok()? else {
+        return None;
+    };
+    let mut change = std::collections::BTreeMap::new();
+    for step in play.steps() {
+        *change.entry(step.from).or_insert(0) -= 1;
+        *change.entry(step.to).or_insert(0) += 1;
+    }
+    change.retain(|_, n| *n != 0);
+    Some(change)
+}
+
+/// The loser of a game its moves did not end resigns what `wins` says the
+/// winner got.
+fn resign(
+    state: &mut Box<dyn DynState>,
+    record: &mut Record,
+    wins: Option<(usize, u32)>,
+) -> Result<()> {
+    let (winner, points) = wins.context("it ends neither by its moves nor with a `Wins` line")?;
+    let cube = concrete(state.as_ref()).cube_value();
+    let kind = match (points % cube, points / cube) {
+        (0, 1) => Resignation::Single,
+        (0, 2) => Resignation::Gammon,
+        (0, 3) => Resignation::Backgammon,
+        _ => bail!(
+            "player {} wins {points} points with the cube at {cube}",
+            winner + 1
+        ),
+    };
+    let info = state.resign(1 - winner, kind)?;
     record.actions.push(info.text);
     Ok(())
 }
@@ -255,7 +373,7 @@ fn push(state: &mut Box<dyn DynState>, record: &mut Record, text: &str) -> Resul
 pub struct MatImport {
     /// A match as one record, a money session as one record per game.
     pub records: Vec<Record>,
-    /// What was left out, in words (games after a resignation).
+    /// What was left out or did not agree, in words.
     pub skipped: Vec<String>,
 }
 
@@ -268,12 +386,23 @@ pub fn from_mat(text: &str) -> Result<Vec<Record>> {
 }
 
 /// The games of a `.mat` file as records (a match as one record, a money
-/// session as one record per game), and what was left out: spelbord's backgammon
-/// has no resignation, so a match's record stops after a game that ended
-/// by resigning (that game's moves included), and the games after it are
-/// named in `skipped`.
+/// session as one record per game). A game whose moves do not end it was
+/// resigned: the loser resigns what its `Wins` line gives (a single game,
+/// gammon or backgammon at the cube's value) and the match goes on. A
+/// `Wins` line that disagrees with the moves is named in `skipped`.
 pub fn read_mat(text: &str) -> Result<MatImport> {
     let (match_to, names, games) = parse_mat(text)?;
+    records_of(match_to, names, &games)
+}
+
+/// The records of a match (`match_to` points, 0 for a money session)
+/// between `names`, from its games as the `.mat` and `.sgf` readers read
+/// them; see [`read_mat`].
+pub(crate) fn records_of(
+    match_to: u32,
+    names: [String; 2],
+    games: &[MatGame],
+) -> Result<MatImport> {
     let game = find_game("backgammon")?;
     // The cube is on in a match, and in money play when anyone doubled.
     let doubled = games
@@ -290,18 +419,6 @@ pub fn read_mat(text: &str) -> Result<MatImport> {
         if match_to == 0 && g > 0 {
             state = game.new_state(&options)?;
             record = Record::new("backgammon", options.clone(), players.clone());
-        } else if g > 0 && !matches!(concrete(state.as_ref()).phase(), Phase::Opening) {
-            // The game before ended by resignation, which spelbord's
-            // games do not have: the match's record stops there, with
-            // that game's moves.
-            records.push(record.clone());
-            skipped.push(format!(
-                "game {g} ended by resignation, which spelbord's backgammon does not have: \
-                 the match's record stops after its last move; games {} to {} are not imported",
-                g + 1,
-                games.len()
-            ));
-            break;
         }
         let mut opened = false;
         for (side, e) in &mat_game.entries {
@@ -330,6 +447,23 @@ pub fn read_mat(text: &str) -> Result<MatImport> {
                 Entry::Take => push(&mut state, &mut record, "take").with_context(context)?,
                 Entry::Drop => push(&mut state, &mut record, "drop").with_context(context)?,
             }
+        }
+        let ended = state.turn() == spelbord_engine::Turn::Over
+            || (g > 0 || !mat_game.entries.is_empty())
+                && matches!(concrete(state.as_ref()).phase(), Phase::Opening);
+        if !ended {
+            resign(&mut state, &mut record, mat_game.wins)
+                .with_context(|| format!("game {}", g + 1))?;
+        } else if let Some(told) = mat_game.wins
+            && Some(told) != bg_games::last_won(concrete(state.as_ref()))
+        {
+            skipped.push(format!(
+                "game {}: the file says player {} wins {} points, the moves give {:?}",
+                g + 1,
+                told.0 + 1,
+                told.1,
+                bg_games::last_won(concrete(state.as_ref()))
+            ));
         }
         if match_to == 0 || g + 1 == games.len() {
             if state.turn() == spelbord_engine::Turn::Over {
@@ -409,8 +543,6 @@ mod tests {
 
     #[test]
     fn matches_made_by_gnu_backgammon_are_read() {
-        // Both matches end with a resignation in their last game, which
-        // spelbord has not: the record stops there, unfinished.
         for (file, to, games) in [("match3-seed7.mat", 3, 2), ("match5-seed11.mat", 5, 3)] {
             let text = gnubg_file(file);
             let (length, names, parsed) = parse_mat(&text).unwrap();
@@ -430,41 +562,87 @@ mod tests {
         }
     }
 
-    /// GNU Backgammon resigns often in its own matches (7 of 8 five-point
-    /// matches here): the record keeps every game up to the first
-    /// resignation, that game's moves included, and says what it left out.
+    /// A game's entries (side, dice, cube actions) and its `Wins` line.
+    type GameEvents = (Vec<String>, Option<(usize, u32)>);
+
+    /// Each game's entries and result.
+    fn events(text: &str) -> Vec<GameEvents> {
+        let (_, _, games) = parse_mat(text).unwrap();
+        games
+            .iter()
+            .map(|g| {
+                let entries = g.entries.iter().map(|(side, e)| match e {
+                    Entry::Roll(d, _) => format!("{side} {d:?}"),
+                    other => format!("{side} {other:?}"),
+                });
+                (entries.collect(), g.wins)
+            })
+            .collect()
+    }
+
+    /// GNU Backgammon resigns often in its own matches. Ten 5-point matches
+    /// and a 25-point one import completely: every game, a game its moves
+    /// do not end resigned as its `Wins` line says, the match won; written
+    /// again as `.mat` they give the file's own events and results, game by
+    /// game. Between them the resignations fall in first, middle and last
+    /// games.
     #[test]
-    fn a_match_with_a_resignation_keeps_the_games_before_it_and_says_so() {
-        // m5-seed1.mat: six games, the second ended by resignation;
-        // m5-seed3.mat: five games, the first ended by resignation.
-        for (file, kept_games, games) in [("m5-seed1.mat", 2, 6), ("m5-seed3.mat", 1, 5)] {
+    fn matches_with_resignations_import_completely() {
+        let files = [
+            "m5-seed1.mat",
+            "m5-seed2.mat",
+            "m5-seed3.mat",
+            "m5-seed5.mat",
+            "m5-seed6.mat",
+            "m5-seed8.mat",
+            "m5-seed13.mat",
+            "m5-seed14.mat",
+            "m5-seed15.mat",
+            "m5-seed16.mat",
+            "m25-seed25.mat",
+        ];
+        let (mut first, mut middle, mut last) = (false, false, false);
+        for file in files {
             let text = gnubg_file(file);
             let read = read_mat(&text).unwrap();
-            assert_eq!(read.records.len(), 1, "{file}: the match is written");
-            let state = read.records[0].replay().unwrap();
-            assert_ne!(
-                state.turn(),
-                Turn::Over,
-                "{file}: the resigned game is not over"
-            );
-            let (_, _, parsed) = parse_mat(&text).unwrap();
-            assert_eq!(parsed.len(), games, "{file}");
-            let kept: Vec<String> = skeleton(&text)
-                .into_iter()
-                .take(parsed[..kept_games].iter().map(|g| g.entries.len()).sum())
-                .collect();
-            assert_eq!(
-                skeleton(&to_mat(&read.records[0]).unwrap()),
-                kept,
-                "{file}: every roll and cube action up to the resignation"
-            );
-            assert_eq!(read.skipped.len(), 1, "{file}");
-            assert!(
-                read.skipped[0].contains(&format!("games {} to {games}", kept_games + 1)),
-                "{file}: {:?}",
-                read.skipped
-            );
+            assert!(read.skipped.is_empty(), "{file}: {:?}", read.skipped);
+            assert_eq!(read.records.len(), 1, "{file}");
+            let record = &read.records[0];
+            let state = record.replay().unwrap();
+            assert_eq!(state.turn(), Turn::Over, "{file}: the whole match");
+            assert_eq!(record.result, Some(state.returns()), "{file}");
+            assert_eq!(events(&to_mat(record).unwrap()), events(&text), "{file}");
+            let games = events(&text).len();
+            let mut game = 0;
+            for action in &record.actions {
+                if action.starts_with("open ") {
+                    game += 1;
+                }
+                if action.starts_with("resign:") {
+                    first |= game == 1;
+                    middle |= game > 1 && game < games;
+                    last |= game == games;
+                }
+            }
         }
+        assert!(first && middle && last, "{first} {middle} {last}");
+    }
+
+    #[test]
+    fn a_wins_line_that_disagrees_with_the_moves_is_reported() {
+        // match3-seed7.mat: player 1 wins the first game, a dropped double;
+        // the changed file gives the point to player 2 (the right column).
+        let text = gnubg_file("match3-seed7.mat");
+        let line = text.lines().find(|l| l.contains("Wins")).unwrap();
+        let moved = format!("{}{}", " ".repeat(34), line.trim());
+        let read = read_mat(&text.replacen(line, &moved, 1)).unwrap();
+        assert_eq!(read.skipped.len(), 1, "{:?}", read.skipped);
+        assert!(
+            read.skipped[0].contains("the file says player 2 wins 1 points"),
+            "{:?}",
+            read.skipped
+        );
+        assert!(read_mat(&text).unwrap().skipped.is_empty());
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! 1), `y` the bar, `z` off; `double`, `take` and `drop` are the cube.
 
 use crate::bg_games::{self, BackgammonGames, Turn};
-use anyhow::Result;
+use crate::mat::{Entry, MatGame, MatImport, records_of};
+use anyhow::{Context, Result, bail};
 use spelbord_engine::Record;
 use spelbord_engine::tables::{BAR, OFF, Step, TablesAction};
 use std::fmt::Write as _;
@@ -77,7 +78,8 @@ pub fn to_sgf(record: &Record) -> Result<String> {
             out.push_str("RU[Crawford]");
         }
         if let Some((winner, points)) = g.won {
-            let _ = write!(out, "RE[{}+{points}]", ["W", "B"][winner]);
+            let resigned = if g.resigned { "R" } else { "" };
+            let _ = write!(out, "RE[{}+{points}{resigned}]", ["W", "B"][winner]);
         }
         out.push('\n');
         for turn in &g.turns {
@@ -87,6 +89,142 @@ pub fn to_sgf(record: &Record) -> Result<String> {
         out.push_str(")\n");
     }
     Ok(out)
+}
+
+/// The properties of one SGF node, in order: identifier and values.
+type Node = Vec<(String, Vec<String>)>;
+
+/// The game trees of an SGF file, each a list of nodes (variations are not
+/// read: GNU Backgammon writes none).
+fn game_trees(text: &str) -> Result<Vec<Vec<Node>>> {
+    let mut trees: Vec<Vec<Node>> = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut ident = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' => trees.push(Vec::new()),
+            ';' => trees
+                .last_mut()
+                .context("a node outside a game tree")?
+                .push(Vec::new()),
+            '[' => {
+                let mut value = String::new();
+                loop {
+                    match chars.next().context("a property value is not closed")? {
+                        '\\' => value.extend(chars.next()),
+                        ']' => break,
+                        c => value.push(c),
+                    }
+                }
+                let node = trees
+                    .last_mut()
+                    .and_then(|t| t.last_mut())
+                    .context("a property outside a node")?;
+                if ident.is_empty() {
+                    node.last_mut()
+                        .context("a value without a property")?
+                        .1
+                        .push(value);
+                } else {
+                    node.push((std::mem::take(&mut ident), vec![value]));
+                }
+            }
+            c if c.is_ascii_uppercase() => ident.push(c),
+            _ => {}
+        }
+    }
+    Ok(trees)
+}
+
+/// A point of `side`'s own numbering from its SGF letter (25 the bar, 0 off).
+fn point(side: usize, letter: char) -> Result<u8> {
+    Ok(match letter {
+        'y' => BAR,
+        'z' => OFF,
+        'a'..='x' if side == 0 => letter as u8 - b'a' + 1,
+        'a'..='x' => 24 - (letter as u8 - b'a'),
+        _ => bail!("`{letter}` is no point"),
+    })
+}
+
+/// A move node's value as a `.mat` entry: `52hegb` (a roll and its steps),
+/// `double`, `take` or `drop`.
+fn entry(side: usize, value: &str) -> Result<Entry> {
+    match value {
+        "double" => return Ok(Entry::Double),
+        "take" => return Ok(Entry::Take),
+        "drop" => return Ok(Entry::Drop),
+        _ => {}
+    }
+    let digits: Vec<u8> = value
+        .bytes()
+        .take(2)
+        .map(|b| b.wrapping_sub(b'0'))
+        .collect();
+    if digits.len() != 2 || !digits.iter().all(|d| (1..=6).contains(d)) {
+        bail!("`{value}` is no move");
+    }
+    let letters: Vec<char> = value.chars().skip(2).collect();
+    if letters.len() % 2 == 1 {
+        bail!("`{value}`: a step without its end");
+    }
+    let steps = letters
+        .chunks(2)
+        .map(|p| Ok(format!("{}/{}", point(side, p[0])?, point(side, p[1])?)))
+        .collect::<Result<Vec<_>>>()?;
+    let dice = [digits[0].max(digits[1]), digits[0].min(digits[1])];
+    Ok(Entry::Roll(dice, steps.join(" ")))
+}
+
+/// A game tree's match length, names and game (its moves and `RE` result:
+/// `W+2`, `B+1R` for a resignation).
+fn sgf_game(tree: &[Node]) -> Result<(u32, [String; 2], MatGame)> {
+    let mut match_to = 0;
+    let mut names = [String::new(), String::new()];
+    let mut game = MatGame::default();
+    for (id, values) in tree.iter().flatten() {
+        let value = values.first().map(String::as_str).unwrap_or_default();
+        match id.as_str() {
+            "GM" if value != "6" => bail!("GM[{value}] is not backgammon (GM[6])"),
+            "MI" => {
+                if let Some(length) = values.iter().find_map(|v| v.strip_prefix("length:")) {
+                    match_to = length.parse().context("MI[length:N]")?;
+                }
+            }
+            "PW" => names[0] = value.to_string(),
+            "PB" => names[1] = value.to_string(),
+            "RE" => {
+                let (colour, rest) = value.split_at(value.len().min(2));
+                let side = match colour {
+                    "W+" => 0,
+                    "B+" => 1,
+                    _ => bail!("cannot read RE[{value}]"),
+                };
+                let points = rest.trim_end_matches(['R', 'r']).parse()?;
+                game.wins = Some((side, points));
+            }
+            "W" | "B" => {
+                let side = usize::from(id == "B");
+                game.entries.push((side, entry(side, value)?));
+            }
+            _ => {}
+        }
+    }
+    Ok((match_to, names, game))
+}
+
+/// The games of a GNU Backgammon `.sgf` file as records, as
+/// [`crate::mat::read_mat`] reads a `.mat` file (a resigned game included).
+pub fn read_sgf(text: &str) -> Result<MatImport> {
+    let mut games = Vec::new();
+    let mut header = None;
+    for tree in game_trees(text)? {
+        let (match_to, names, game) = sgf_game(&tree)?;
+        header.get_or_insert((match_to, names));
+        games.push(game);
+    }
+    let (match_to, names) = header.context("no game in the file")?;
+    records_of(match_to, names, &games)
 }
 
 #[cfg(test)]
@@ -147,6 +285,54 @@ mod tests {
             assert!(same * 10 > ours.lines().count() * 8, "{same}\n{ours}");
             assert!(ours.starts_with("(;FF[4]GM[6]"), "{ours}");
         }
+    }
+
+    /// The `RE` property of each game: `W+1`, `B+2R` (a resignation).
+    fn results(sgf: &str) -> Vec<String> {
+        game_trees(sgf)
+            .unwrap()
+            .iter()
+            .map(|tree| {
+                let re = tree.iter().flatten().find(|(id, _)| id == "RE");
+                re.map(|(_, v)| v[0].clone()).unwrap_or_default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn gnu_backgammon_sgf_files_import_as_their_mat_files_do() {
+        // GNU Backgammon's own `save match` of four `.mat` files (see the
+        // README there): resignations in first, middle and last games, and
+        // a 25-point match. Its `.sgf` marks no hits and may pass other
+        // points than the `.mat` file (13/11 11/5 for 13/7 7/5*).
+        for name in ["m5-seed2", "m5-seed13", "m5-seed16", "m25-seed25"] {
+            let theirs = testdata(&format!("{name}.sgf"));
+            let from_sgf = read_sgf(&theirs).unwrap();
+            let from_mat = crate::mat::read_mat(&testdata(&format!("{name}.mat"))).unwrap();
+            assert!(
+                from_sgf.skipped.is_empty(),
+                "{name}: {:?}",
+                from_sgf.skipped
+            );
+            assert_eq!(from_sgf.records.len(), 1, "{name}");
+            let (a, b) = (&from_sgf.records[0], &from_mat.records[0]);
+            assert_eq!((&a.actions, &a.result), (&b.actions, &b.result), "{name}");
+            assert!(a.actions.iter().any(|t| t.starts_with("resign:")), "{name}");
+            // Written again: the same moves and results, resignations marked.
+            let ours = to_sgf(a).unwrap();
+            assert_eq!(moves(&ours), moves(&theirs), "{name}");
+            assert_eq!(results(&ours), results(&theirs), "{name}");
+        }
+    }
+
+    #[test]
+    fn malformed_sgf_files_are_errors() {
+        assert!(read_sgf("").is_err());
+        assert!(read_sgf("(;GM[1];W[52hegb])").is_err());
+        assert!(read_sgf("(;GM[6]MI[length:3];W[5xhegb])").is_err());
+        assert!(read_sgf("(;GM[6]MI[length:3];W[52heg])").is_err());
+        assert!(read_sgf("(;GM[6]MI[length:3];W[52he").is_err());
+        assert!(read_sgf("(;GM[6]MI[length:3]RE[X+1];W[double])").is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::dynamic::{DynGameOf, DynState};
 use crate::game::{Game, GameState, Heuristic, Notation, Turn, Viewer};
 use crate::options::Options;
 use crate::record::Record;
+use crate::resign::{Resign, Resignation};
 use crate::rng::seeded;
 use rand::Rng;
 use serde_json::Value;
@@ -376,4 +377,79 @@ fn check_round_trips<G: Game>(state: &G::State) {
         &back, state,
         "state JSON {json} reads back as another state"
     );
+}
+
+/// Plays `games` random games of `G`, each stopped at a random ply, where
+/// every seat tries every [`Resignation`] on a copy: one the game refuses
+/// changes nothing; one it takes gives a state that reads back from its
+/// position and JSON, that a record ending in the `resign:` entry replays
+/// to, with zero-sum returns and an outcome once over (a match may go on);
+/// the copy is then played out at random to its end.
+pub fn check_resignations<G: Game>(options: &[&str], games: usize, seed: u64) -> usize {
+    let options = Options::parse(G::ID, G::option_specs(), options).expect("valid options");
+    let game = G::from_options(&options).expect("game from options");
+    let dyn_game = DynGameOf::<G>::new();
+    let mut rng = seeded(seed);
+    let mut taken = 0;
+    for _ in 0..games {
+        let mut state = game.initial_state();
+        let mut record = Vec::new();
+        for _ in 0..rng.random_range(0..80) {
+            if state.turn() == Turn::Over {
+                break;
+            }
+            let action = random_step(&state, &mut rng);
+            record.push(state.format_action(action));
+            state.apply(action);
+        }
+        if state.turn() == Turn::Over {
+            continue;
+        }
+        for seat in 0..state.num_players() + 1 {
+            for kind in Resignation::ALL {
+                let mut copy = state.clone();
+                if copy.resign(seat, kind).is_err() {
+                    assert!(copy == state, "a refused resignation changed the state");
+                    continue;
+                }
+                taken += 1;
+                check_round_trips::<G>(&copy);
+                let mut replay = dyn_game.new_state(&options).expect("dyn state");
+                for text in &record {
+                    replay.apply_recorded(text).expect("the record replays");
+                }
+                let entry = Resign { seat, kind }.text();
+                replay
+                    .apply_recorded(&entry)
+                    .expect("the resignation replays");
+                assert_eq!(
+                    replay.state_json(),
+                    serde_json::to_value(&copy).expect("state serializes"),
+                    "`{entry}` replays to another state"
+                );
+                let max = copy.max_game_length();
+                for _ in 0..max {
+                    if copy.turn() == Turn::Over {
+                        break;
+                    }
+                    let action = random_step(&copy, &mut rng);
+                    copy.apply(action);
+                }
+                assert_eq!(copy.turn(), Turn::Over, "the game ends after `{entry}`");
+                let total: f64 = copy.returns().as_slice().iter().sum();
+                assert!(total.abs() < 1e-9, "returns sum to {total} after `{entry}`");
+                check_outcome(&copy);
+            }
+        }
+    }
+    taken
+}
+
+/// A random chance outcome or legal action of `state`.
+fn random_step<S: GameState>(state: &S, rng: &mut crate::rng::SeededRng) -> S::Action {
+    if state.turn() == Turn::Chance {
+        state.sample_chance(rng)
+    } else {
+        state.random_action(rng, &mut Vec::new())
+    }
 }

@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, GameState, Notation, Turn, Viewer};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::Outcome;
+use crate::resign::{Resign, Resignation};
 use rand::RngCore;
 use serde::Serialize;
 use serde_json::Value;
@@ -65,6 +66,10 @@ pub trait DynState: Send + Sync {
     /// marked with `*` name a hitting play without its marks: such a text
     /// is read as the one legal action it names once marks are set aside.
     fn apply_recorded(&mut self, text: &str) -> Result<ActionInfo> {
+        if let Some(resign) = Resign::parse(text) {
+            let resign = resign?;
+            return self.resign(resign.seat, resign.kind);
+        }
         self.apply_text(text).or_else(|error| {
             if text.contains('*') {
                 return Err(error);
@@ -79,6 +84,10 @@ pub trait DynState: Send + Sync {
             }
         })
     }
+    /// Ends the game as if `seat` gave up `kind` ([`crate::GameState::resign`]),
+    /// whoever is to move; gives the record's entry for it. On error nothing
+    /// changes.
+    fn resign(&mut self, seat: usize, kind: Resignation) -> Result<ActionInfo>;
     /// Reads an action in notation and gives it in canonical form (no legality check).
     fn parse_text(&self, text: &str) -> Result<ActionInfo>;
     /// Final returns per player (zeros before the end).
@@ -225,6 +234,14 @@ impl<G: Game> DynState for StateOf<G> {
     fn parse_text(&self, text: &str) -> Result<ActionInfo> {
         let action = self.0.parse_action(text)?;
         Ok(self.info(action))
+    }
+    fn resign(&mut self, seat: usize, kind: Resignation) -> Result<ActionInfo> {
+        self.0.resign(seat, kind)?;
+        let resign = Resign { seat, kind };
+        Ok(ActionInfo {
+            text: resign.text(),
+            json: resign.json(),
+        })
     }
     fn returns(&self) -> Vec<f64> {
         self.0.returns().as_slice().to_vec()

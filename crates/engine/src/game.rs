@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::Outcome;
+use crate::resign::Resignation;
 use rand::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -136,6 +137,12 @@ pub trait GameState: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// What `viewer` may see: never anything hidden from that viewer.
     fn observation(&self, viewer: Viewer) -> Self::Observation;
+
+    /// Ends the game (with [`Resignation::Match`], the match) as if `player`
+    /// gave up: the game's rules say what that pays and who goes on. At any
+    /// time, whoever is to move; an error, and no change, when the game is
+    /// over or does not offer `kind`.
+    fn resign(&mut self, player: Player, kind: Resignation) -> Result<()>;
 
     /// The most plies, chance plies included, that a game with this state's
     /// rules and options can last (OpenSpiel's `MaxGameLength`): exact where

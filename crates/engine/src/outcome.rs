@@ -44,6 +44,8 @@ pub enum Ending {
     Repetition,
     /// Stortok (STO-4): the last player holding cards is the stortok and loses.
     Stortok,
+    /// A player resigned (or forfeited, or lost on time).
+    Resigned,
 }
 
 /// A finished game's result: each player's place (0 is first, equal places
@@ -238,6 +240,7 @@ impl Ending {
             Ending::NoMove => "no action left",
             Ending::Repetition => "the position repeated a third time",
             Ending::Stortok => "the last one holding cards",
+            Ending::Resigned => "resigned",
         }
     }
 }

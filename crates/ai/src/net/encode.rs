@@ -10,9 +10,6 @@ pub trait NetVariant: TablesVariant {
     const ENCODING: u16;
     /// Inputs of the encoding.
     const INPUTS: usize;
-    /// Whether a win may be a backgammon (3 points); when not, the
-    /// backgammon outputs are read as 0.
-    const BACKGAMMONS: bool = true;
     /// Writes the inputs for `board`, seen by the player on roll (who is
     /// about to roll), into `out` (length [`Self::INPUTS`]).
     fn encode(board: &Self::Board, out: &mut [f32]);

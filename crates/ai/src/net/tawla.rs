@@ -85,7 +85,6 @@ impl Side {
 impl NetVariant for TawlaRules {
     const ENCODING: u16 = 1;
     const INPUTS: usize = 2 * (POINTS + FEATURES) + 1;
-    const BACKGAMMONS: bool = false;
 
     /// Tawla, encoding 1 (259 inputs): for each side (on roll first) and each
     /// of its points 1..24 in its own numbering the four TD-Gammon units of

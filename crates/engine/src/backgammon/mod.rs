@@ -29,6 +29,7 @@ impl TablesVariant for BackgammonRules {
     const ID: &'static str = "backgammon";
     // BG-2: the opening roll is the first player's first roll.
     const OPENING_DICE_PLAYED: bool = true;
+    const BACKGAMMONS: bool = true;
 
     fn start_board(&self) -> BackgammonBoard {
         BackgammonBoard::start()

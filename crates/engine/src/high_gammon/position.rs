@@ -13,7 +13,8 @@
 //! - `bar`, `off`, `pool` (Tric-Trac stones not yet entered): counts per
 //!   player, separated by commas;
 //! - `stake`: the cube's value; `dropped`: per player the stake at which he
-//!   dropped out (0: still in); `winner`; `opening`: the dice of the last
+//!   dropped out (0: still in); `winner`; `resigned`: who resigned (each
+//!   also dropped out); `opening`: the dice of the last
 //!   opening round (0: did not roll), with `doubled` when equal numbers
 //!   doubled the stake; `colours`: each player's colour letter when they
 //!   differ from the default seats (HG-5); `game=tric-trac` for Tric-Trac.
@@ -121,6 +122,9 @@ impl fmt::Display for HgState {
         if self.winner != NOBODY {
             write!(f, " winner={}", self.winner)?;
         }
+        if self.resigned != 0 {
+            write!(f, " resigned={}", players_text(self.resigned, n))?;
+        }
         if self.opening[..n].iter().any(|&d| d > 0) || self.opening_doubled {
             write!(f, " opening={}", counts(&self.opening[..n]))?;
             if self.opening_doubled {
@@ -204,7 +208,8 @@ fn read_field(text: &str, n: usize, seat: &[u8]) -> Result<[u8; 4], PositionErro
 fn parse(text: &str) -> Result<HgState, PositionError> {
     let mut fields = Fields::split(text, &["FIELDS", "MOVER", "PHASE"])?;
     let keyed: Vec<(&str, Option<&str>)> = [
-        "bar", "off", "pool", "stake", "dropped", "winner", "opening", "game", "colours",
+        "bar", "off", "pool", "stake", "dropped", "winner", "resigned", "opening", "game",
+        "colours",
     ]
     .iter()
     .map(|&k| (k, fields.take(k)))
@@ -339,6 +344,11 @@ fn parse(text: &str) -> Result<HgState, PositionError> {
     if let Some(t) = get("winner") {
         s.winner = player("winner", t, n)?;
     }
+    if let Some(t) = get("resigned") {
+        for p in t.split(',') {
+            s.resigned |= 1 << player("resigned", p, n)?;
+        }
+    }
     if let Some(t) = get("opening") {
         let (dice, doubled) = match t.strip_suffix(",doubled") {
             Some(d) => (d, true),
@@ -405,8 +415,12 @@ fn read_phase(text: &str, n: usize) -> Result<Phase, PositionError> {
 fn check(s: &HgState) -> Result<(), String> {
     let r = s.rules;
     let cube = r.scoring == super::Scoring::Cube && !r.tric;
-    if !cube && (s.cube_log2 > 0 || s.dropped.iter().any(|&d| d > 0)) {
+    let dropped_unresigned = (0..4).any(|p| s.dropped[p] > 0 && s.resigned >> p & 1 == 0);
+    if !cube && (s.cube_log2 > 0 || dropped_unresigned) {
         return Err("a stake or a dropped player without the cube (scoring=cube)".into());
+    }
+    if (0..4).any(|p| s.resigned >> p & 1 == 1 && s.dropped[p] == 0) {
+        return Err("a resigned player who did not leave the game (dropped=...)".into());
     }
     if !cube && matches!(s.phase, Phase::CubeDecision | Phase::CubeResponse { .. }) {
         return Err("a cube decision without the cube (scoring=cube)".into());

@@ -8,6 +8,7 @@ use super::geometry::{
 use super::rules::{Doubles, HgRules, Scoring};
 use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
 use crate::outcome::{Ending, Outcome};
+use crate::resign::{Resignation, not_offered};
 use crate::tables::dice::{self, ROLLS};
 use crate::tables::{DiceRule, Play, PlayGen, Step, StepBoard, StepList, StepsView, step_graph};
 use serde::{Deserialize, Serialize};
@@ -111,6 +112,9 @@ pub struct HgState {
     pub(super) opening: [u8; 4],
     /// Whether equal numbers in the opening doubled the stake (HG-17).
     pub(super) opening_doubled: bool,
+    /// Bit p: player p resigned (he left as a dropper does, see
+    /// [`HgState::resign`]).
+    pub(super) resigned: u8,
     /// What the last action did, for [`crate::game::Notation::events`].
     pub(super) last: Last,
 }
@@ -219,6 +223,7 @@ impl HgState {
             table: default_table(n),
             opening: [0; 4],
             opening_doubled: false,
+            resigned: 0,
             last: Last::Nothing,
         }
     }
@@ -435,6 +440,49 @@ impl HgState {
         }
     }
 
+    /// `p` resigns: he leaves the game as a dropper does (HG-17: owing the
+    /// stake; without the cube, what the scoring charges the most, see
+    /// [`HgState::payments`]) and the others play on; the last one left
+    /// wins. His turn, or his answer to a double, passes on.
+    fn leave(&mut self, p: u8) {
+        self.resigned |= 1 << p;
+        if let Phase::CubeResponse { responder } = self.phase
+            && responder == p
+        {
+            self.answer_double(p, false);
+            return;
+        }
+        self.dropped[p as usize] = self.cube_log2 + 1;
+        self.active &= !(1 << p);
+        self.board.remove_player(p as usize);
+        self.last = Last::Nothing;
+        if self.active.count_ones() == 1 {
+            self.winner = self.active.trailing_zeros() as u8;
+            self.mover = self.winner;
+            self.phase = Phase::Over;
+            return;
+        }
+        match self.phase {
+            Phase::Opening { rolling, first } => {
+                let rolling = match rolling & self.active {
+                    0 | 1 | 2 | 4 | 8 => self.active,
+                    left => left,
+                };
+                self.phase = Phase::Opening { rolling, first };
+            }
+            // A double offered by the resigner lapses.
+            Phase::CubeResponse { .. } if self.mover == p => {
+                self.mover = self.next_active(p);
+                self.begin_turn();
+            }
+            _ if self.mover == p => {
+                self.mover = self.next_active(p);
+                self.begin_turn();
+            }
+            _ => {}
+        }
+    }
+
     fn answer_double(&mut self, responder: u8, accept: bool) {
         if !accept {
             // HG-17: the dropper owes the stake before this double and leaves.
@@ -538,6 +586,10 @@ impl HgState {
                 1
             } else {
                 match self.rules.scoring {
+                    // A resigner's stones are gone: he owes what the most
+                    // stones on the bar would.
+                    Scoring::Points if self.resigned >> q & 1 == 1 => 8 * STONES as u32,
+                    Scoring::Traditional if self.resigned >> q & 1 == 1 => 3,
                     Scoring::Points => self.points_owed(q),
                     Scoring::Cube => match self.dropped_at(q) {
                         Some(stake) => stake,
@@ -825,9 +877,25 @@ impl GameState for HgState {
         let ending = match (self.has_won(w), self.rules.tric) {
             (true, true) => Ending::GoalPoints,
             (true, false) => Ending::BorneOff,
+            _ if self.resigned != 0 => Ending::Resigned,
             (false, _) => Ending::Dropped,
         };
         Some(Outcome::ranking(&places[..n], ending))
+    }
+
+    fn resign(&mut self, player: Player, kind: Resignation) -> crate::error::Result<()> {
+        let in_game = player < self.rules.players as usize && self.is_active(player);
+        match kind {
+            _ if self.phase == Phase::Over => Err(crate::error::Error::GameOver),
+            Resignation::Single | Resignation::Match if in_game => {
+                self.leave(player as u8);
+                Ok(())
+            }
+            _ => Err(not_offered(
+                kind,
+                "a player still in the game resigns the whole game",
+            )),
+        }
     }
 
     fn observation(&self, _viewer: Viewer) -> super::view::HgView {

@@ -3,8 +3,10 @@
 use super::state::End;
 use super::state::{LagerAction, LagerState};
 use super::view::LagerView;
-use crate::game::{GameState, Returns, Turn, Viewer};
+use crate::error::{Error, Result};
+use crate::game::{GameState, Player, Returns, Turn, Viewer};
 use crate::outcome::{Ending, Outcome};
+use crate::resign::{Resignation, not_offered};
 
 impl GameState for LagerState {
     type Action = LagerAction;
@@ -55,7 +57,20 @@ impl GameState for LagerState {
             End::NoAction { winner } => Outcome::winner(2, winner, Ending::NoMove),
             End::Repetition => Outcome::draw(2, Ending::Repetition),
             End::PlyCap => Outcome::draw(2, Ending::TurnCap),
+            End::Resigned { winner } => Outcome::winner(2, winner, Ending::Resigned),
         })
+    }
+
+    fn resign(&mut self, player: Player, kind: Resignation) -> Result<()> {
+        // The game, the whole of it: Läger has no match and no gammons.
+        match kind {
+            _ if self.is_over() => Err(Error::GameOver),
+            Resignation::Single | Resignation::Match if player < 2 => {
+                self.end = End::Resigned { winner: 1 - player }.code();
+                Ok(())
+            }
+            _ => Err(not_offered(kind, "Läger is resigned as a whole game")),
+        }
     }
 
     fn observation(&self, _viewer: Viewer) -> LagerView {

@@ -138,6 +138,7 @@ impl Notation for LagerState {
                 End::NoAction { winner } => ("end_no_action", json!({ "winner": winner })),
                 End::Repetition => ("end_repetition", json!({})),
                 End::PlyCap => ("end_ply_cap", json!({})),
+                End::Resigned { winner } => ("end_resigned", json!({ "winner": winner })),
             };
             out.push(GameEvent::new(kind, fields, end_text(end)));
         }
@@ -160,5 +161,10 @@ pub fn end_text(end: End) -> String {
         ),
         End::Repetition => "draw: the same position for the third time".into(),
         End::PlyCap => "draw: the ply cap is reached".into(),
+        End::Resigned { winner } => format!(
+            "{} wins: {} resigned",
+            PLAYER_NAMES[winner],
+            PLAYER_NAMES[1 - winner]
+        ),
     }
 }

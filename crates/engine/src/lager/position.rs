@@ -9,7 +9,7 @@
 //! - `out`: the pieces knocked out, in the same letters (`Kr`); pieces
 //!   neither drawn nor out are unplayed;
 //! - `plies`: plies played; `end`: how the game ended (`camp:0`,
-//!   `no_action:1`, `repetition`, `ply_cap`);
+//!   `no_action:1`, `resigned:0` (the winner), `repetition`, `ply_cap`);
 //! - `knockout`: what the last action knocked out (the piece's letter and
 //!   its square), for the events;
 //! - `history`: the repetition window (LAG-11), one action code per ply as
@@ -98,6 +98,7 @@ impl fmt::Display for LagerState {
             Some(End::NoAction { winner }) => write!(f, " end=no_action:{winner}")?,
             Some(End::Repetition) => f.write_str(" end=repetition")?,
             Some(End::PlyCap) => f.write_str(" end=ply_cap")?,
+            Some(End::Resigned { winner }) => write!(f, " end=resigned:{winner}")?,
         }
         if self.knockout != NO_KNOCKOUT {
             let [piece, at] = self.knockout;
@@ -265,7 +266,7 @@ fn read_end(text: &str) -> Result<End, PositionError> {
     let bad = || PositionError::Unreadable {
         field: "end",
         text: text.into(),
-        expected: "camp:P, no_action:P, repetition or ply_cap".into(),
+        expected: "camp:P, no_action:P, resigned:P (the winner), repetition or ply_cap".into(),
     };
     let winner = |t: &str| match t {
         "0" => Ok(0),
@@ -275,6 +276,7 @@ fn read_end(text: &str) -> Result<End, PositionError> {
     Ok(match text.split_once(':') {
         Some(("camp", w)) => End::Camp { winner: winner(w)? },
         Some(("no_action", w)) => End::NoAction { winner: winner(w)? },
+        Some(("resigned", w)) => End::Resigned { winner: winner(w)? },
         _ if text == "repetition" => End::Repetition,
         _ if text == "ply_cap" => End::PlyCap,
         _ => return Err(bad()),

@@ -117,13 +117,20 @@ pub enum End {
     Repetition,
     /// The ply cap was reached (LAG-11).
     PlyCap,
+    /// The other player resigned.
+    Resigned {
+        /// Who won.
+        winner: Player,
+    },
 }
 
 impl End {
     /// The winner, or none for a draw.
     pub fn winner(self) -> Option<Player> {
         match self {
-            End::Camp { winner } | End::NoAction { winner } => Some(winner),
+            End::Camp { winner } | End::NoAction { winner } | End::Resigned { winner } => {
+                Some(winner)
+            }
             End::Repetition | End::PlyCap => None,
         }
     }
@@ -175,6 +182,7 @@ impl End {
             End::NoAction { winner } => 3 + (winner & 1) as u8,
             End::Repetition => 5,
             End::PlyCap => 6,
+            End::Resigned { winner } => 7 + (winner & 1) as u8,
         }
     }
 
@@ -188,6 +196,9 @@ impl End {
             }),
             5 => Some(End::Repetition),
             6 => Some(End::PlyCap),
+            7 | 8 => Some(End::Resigned {
+                winner: (code - 7) as Player,
+            }),
             _ => None,
         }
     }

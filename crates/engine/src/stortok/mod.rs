@@ -179,6 +179,8 @@ pub struct StortokState {
     loser: Option<u8>,
     /// Whether the game stopped at the safety cap.
     capped: bool,
+    /// Whether the loser resigned (rather than being left with cards).
+    resigned: bool,
     events: Events,
 }
 

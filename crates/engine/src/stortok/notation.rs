@@ -148,8 +148,13 @@ impl Notation for StortokState {
             }
         }
         if self.phase == Phase::Over {
-            out.push(match (self.loser, self.capped) {
-                (Some(l), _) => GameEvent::new(
+            out.push(match (self.loser, self.resigned) {
+                (Some(l), true) => GameEvent::new(
+                    "end_resigned",
+                    json!({ "loser": l }),
+                    format!("P{l} resigns and is the stortok"),
+                ),
+                (Some(l), false) => GameEvent::new(
                     "end_stortok",
                     json!({ "loser": l }),
                     format!("P{l} is left holding cards: P{l} is the stortok"),

@@ -13,7 +13,8 @@
 //!   still lies face up under the stock; `discarded`: cards out of play;
 //! - `after_draw`, `dealt`, `plies`, `trick_start`, `trick_played` (seats
 //!   separated by commas), `last` (who played the top card), `loser`,
-//!   `capped=1`: the rest of the turn cycle.
+//!   `capped=1`, `resigned=1` (the loser resigned): the rest of the turn
+//!   cycle.
 //!
 //! Every card of the deck in no other place is in the stock (face down,
 //! unordered). What the last action did (for its events) is not part of a
@@ -109,6 +110,22 @@ fn seat(field: &'static str, text: &str, n: usize) -> Result<u8, PositionError> 
     Ok(p)
 }
 
+/// A `0`/`1` field; absent is `0`.
+fn flag(
+    keyed: &std::collections::BTreeMap<&'static str, &str>,
+    field: &'static str,
+) -> Result<bool, PositionError> {
+    match keyed.get(field).copied() {
+        None | Some("0") => Ok(false),
+        Some("1") => Ok(true),
+        Some(t) => Err(PositionError::Unreadable {
+            field,
+            text: t.into(),
+            expected: "0 or 1".into(),
+        }),
+    }
+}
+
 impl fmt::Display for StortokState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n as usize;
@@ -166,6 +183,9 @@ impl fmt::Display for StortokState {
         if self.capped {
             f.write_str(" capped=1")?;
         }
+        if self.resigned {
+            f.write_str(" resigned=1")?;
+        }
         for o in option_fields(Stortok::option_specs(), &self.options()) {
             write!(f, " {o}")?;
         }
@@ -218,6 +238,7 @@ fn parse(text: &str) -> Result<StortokState, PositionError> {
         "last",
         "loser",
         "capped",
+        "resigned",
     ] {
         if let Some(v) = fields.take(key) {
             keyed.insert(key, v);
@@ -287,17 +308,8 @@ fn parse(text: &str) -> Result<StortokState, PositionError> {
         .get("loser")
         .map(|t| seat("loser", t, n))
         .transpose()?;
-    s.capped = match keyed.get("capped").copied() {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(t) => {
-            return Err(PositionError::Unreadable {
-                field: "capped",
-                text: t.into(),
-                expected: "0 or 1".into(),
-            });
-        }
-    };
+    s.capped = flag(&keyed, "capped")?;
+    s.resigned = flag(&keyed, "resigned")?;
     // Every card in one place; the rest of the deck is the stock.
     let deck = s.version.deck();
     let under = match (s.turned_in_stock, s.turned) {
@@ -354,7 +366,7 @@ impl StortokState {
             (self.hands, self.known, self.stock),
             (self.turned, self.turned_in_stock, self.table()),
             (self.trick_start, self.trick_played, self.last),
-            (self.discards, self.loser, self.capped),
+            (self.discards, self.loser, self.capped, self.resigned),
         )
     }
 }

@@ -2,8 +2,10 @@
 
 use super::cards::{Card, Cards, Trumps, nth_card};
 use super::{DEALER, Events, Phase, StortokObservation, StortokState, Version};
+use crate::error::{Error, Result};
 use crate::game::{GameState, MAX_PLAYERS, Player, Returns, Turn, Viewer};
 use crate::outcome::{Ending, Outcome};
+use crate::resign::{Resignation, not_offered};
 use rand::Rng;
 
 /// The next card of the deal: where it goes.
@@ -58,6 +60,7 @@ impl StortokState {
             discards: 0,
             loser: None,
             capped: false,
+            resigned: false,
             events: Events::default(),
         }
     }
@@ -487,9 +490,34 @@ impl GameState for StortokState {
     fn outcome(&self) -> Option<Outcome> {
         let n = self.n as usize;
         match (self.phase, self.loser) {
-            (Phase::Over, Some(loser)) => Some(Outcome::loser(n, loser as usize, Ending::Stortok)),
+            (Phase::Over, Some(loser)) => {
+                let ending = if self.resigned {
+                    Ending::Resigned
+                } else {
+                    Ending::Stortok
+                };
+                Some(Outcome::loser(n, loser as usize, ending))
+            }
             (Phase::Over, None) => Some(Outcome::draw(n, Ending::TurnCap)),
             _ => None,
+        }
+    }
+
+    fn resign(&mut self, player: Player, kind: Resignation) -> Result<()> {
+        // The seat that gives up is the stortok (STO-16 pays as for one);
+        // the others share the win. Stortok has no match and no gammons.
+        match kind {
+            _ if self.phase == Phase::Over => Err(Error::GameOver),
+            Resignation::Single | Resignation::Match if player < self.n as usize => {
+                self.loser = Some(player as u8);
+                self.resigned = true;
+                self.phase = Phase::Over;
+                Ok(())
+            }
+            _ => Err(not_offered(
+                kind,
+                "Stortok is resigned as a whole game, by a seat",
+            )),
         }
     }
 

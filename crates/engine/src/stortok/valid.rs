@@ -54,6 +54,10 @@ impl StortokState {
         {
             return false;
         }
+        // A resignation ends the game wherever it stood, the deal included.
+        if self.resigned {
+            return self.phase == Phase::Over && self.loser.is_some() && !self.capped;
+        }
         if self.phase == Phase::Deal {
             return self.dealing_is_consistent();
         }

@@ -290,6 +290,11 @@ impl Notation for StumphogState {
                     name(loser)
                 ),
             )),
+            Some(End::Resigned { loser }) => events.push(GameEvent::new(
+                "end_resigned",
+                json!({ "loser": loser }),
+                format!("{} resigns", name(loser)),
+            )),
             Some(End::BothDriedOut) => events.push(GameEvent::new(
                 "end_both_dried_out",
                 json!({}),

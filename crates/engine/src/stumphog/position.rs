@@ -65,6 +65,7 @@ impl fmt::Display for StumphogState {
             Some(End::DriedOut { loser }) => write!(f, " end=dried_out:{loser}")?,
             Some(End::BothDriedOut) => f.write_str(" end=both_dried_out")?,
             Some(End::TurnCap) => f.write_str(" end=turn_cap")?,
+            Some(End::Resigned { loser }) => write!(f, " end=resigned:{loser}")?,
         }
         for o in option_fields(super::Stumphog::option_specs(), &self.rules_options()) {
             write!(f, " {o}")?;
@@ -199,7 +200,7 @@ fn read_end(text: &str) -> Result<End, PositionError> {
     let bad = || PositionError::Unreadable {
         field: "end",
         text: text.into(),
-        expected: "past_forty:P, dried_out:P, both_dried_out or turn_cap".into(),
+        expected: "past_forty:P, dried_out:P, resigned:P, both_dried_out or turn_cap".into(),
     };
     let player = |t: &str| match t {
         "0" => Ok(0),
@@ -209,6 +210,7 @@ fn read_end(text: &str) -> Result<End, PositionError> {
     Ok(match text.split_once(':') {
         Some(("past_forty", p)) => End::PastForty { winner: player(p)? },
         Some(("dried_out", p)) => End::DriedOut { loser: player(p)? },
+        Some(("resigned", p)) => End::Resigned { loser: player(p)? },
         _ if text == "both_dried_out" => End::BothDriedOut,
         _ if text == "turn_cap" => End::TurnCap,
         _ => return Err(bad()),

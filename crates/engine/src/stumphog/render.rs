@@ -165,6 +165,9 @@ pub fn render(s: &StumphogState, viewer: Viewer, color: bool) -> String {
                     name(1 - loser)
                 ),
                 Some(End::BothDriedOut) => "Both players are uttorkade: a draw.".into(),
+                Some(End::Resigned { loser }) => {
+                    format!("{} resigned: {} wins.", name(loser), name(1 - loser))
+                }
                 Some(End::TurnCap) | None => {
                     format!("The turn cap ({}) is reached: a draw.", rules.turn_cap)
                 }

@@ -4,8 +4,10 @@
 
 use super::action::StumphogAction;
 use super::board::{Board, COLUMNS, Landing, STUMPEN, is_hemma, pile_of, track_of};
+use crate::error::{Error, Result};
 use crate::game::{GameState, Player, Returns, Turn, Viewer};
 use crate::outcome::{Ending, Outcome};
+use crate::resign::{Resignation, not_offered};
 use crate::tables::dice::{self, OPENING_P, OPENING_ROLLS, ROLLS};
 use serde::Serialize;
 
@@ -63,6 +65,11 @@ pub enum End {
     BothDriedOut,
     /// STU-18: the turn cap; a draw.
     TurnCap,
+    /// This player resigned.
+    Resigned {
+        /// Who lost.
+        loser: Player,
+    },
 }
 
 /// What the last action did, for [`crate::game::Notation::events`].
@@ -410,7 +417,9 @@ impl GameState for StumphogState {
     fn returns(&self) -> Returns {
         match self.end {
             Some(End::PastForty { winner }) => Returns::two_player(winner, 1.0),
-            Some(End::DriedOut { loser }) => Returns::two_player(1 - loser, 1.0),
+            Some(End::DriedOut { loser } | End::Resigned { loser }) => {
+                Returns::two_player(1 - loser, 1.0)
+            }
             _ => Returns::zeros(2),
         }
     }
@@ -421,7 +430,21 @@ impl GameState for StumphogState {
             End::DriedOut { loser } => Outcome::winner(2, 1 - loser, Ending::DriedOut),
             End::BothDriedOut => Outcome::draw(2, Ending::BothDriedOut),
             End::TurnCap => Outcome::draw(2, Ending::TurnCap),
+            End::Resigned { loser } => Outcome::winner(2, 1 - loser, Ending::Resigned),
         })
+    }
+
+    fn resign(&mut self, player: Player, kind: Resignation) -> Result<()> {
+        // The game, the whole of it: Stumphög has no match and no gammons.
+        match kind {
+            _ if self.phase == Phase::Over => Err(Error::GameOver),
+            Resignation::Single | Resignation::Match if player < 2 => {
+                self.end = Some(End::Resigned { loser: player });
+                self.phase = Phase::Over;
+                Ok(())
+            }
+            _ => Err(not_offered(kind, "Stumphög is resigned as a whole game")),
+        }
     }
 
     fn observation(&self, _viewer: Viewer) -> StumphogView {

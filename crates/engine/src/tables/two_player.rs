@@ -16,6 +16,7 @@ use crate::game::{
 };
 use crate::options::{OptionKind, OptionSpec, Options};
 use crate::outcome::{Ending, Outcome};
+use crate::resign::{Resignation, not_offered};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::fmt::Debug;
@@ -107,6 +108,9 @@ pub trait TablesVariant:
     /// roll. When false (Tawla) the opening roll only decides who starts,
     /// and in a match the winner of a game starts the next.
     const OPENING_DICE_PLAYED: bool = false;
+    /// Whether a game can be won as a backgammon (three times the stake);
+    /// when not, a network's backgammon outputs are read as 0.
+    const BACKGAMMONS: bool = false;
     /// The start position (in either player's frame: it is symmetric).
     fn start_board(&self) -> Self::Board;
     /// Turns the board to the other player's frame.
@@ -622,6 +626,28 @@ impl<V: TablesVariant> GameState for TablesState<V> {
 
     fn observation(&self, _viewer: Viewer) -> TablesView {
         TablesView::of(self)
+    }
+
+    fn resign(&mut self, player: Player, kind: Resignation) -> Result<()> {
+        if self.phase == Phase::Over {
+            return Err(Error::GameOver);
+        }
+        if player > 1 {
+            return Err(not_offered(kind, "a tables game has players 0 and 1"));
+        }
+        if kind == Resignation::Backgammon && !V::BACKGAMMONS {
+            return Err(not_offered(kind, "this game scores no backgammons"));
+        }
+        let winner = (player ^ 1) as u8;
+        if kind == Resignation::Match && self.options.match_to > 0 {
+            let missing = self.options.match_to - self.score[winner as usize];
+            self.last_game = Some((winner, missing, Ending::Resigned));
+            self.score[winner as usize] = self.options.match_to;
+            self.phase = Phase::Over;
+            return Ok(());
+        }
+        self.end_game(Some(winner), kind.tables_points(), Ending::Resigned);
+        Ok(())
     }
 
     fn cube_action(&self, action: TablesAction) -> Option<CubeAction> {

@@ -41,6 +41,7 @@ fn invariants(s: &LagerState) {
         Some(End::NoAction { winner }) => assert!(!s.has_action(1 - winner)),
         Some(End::PlyCap) => assert_eq!(s.plies(), s.config.max_plies),
         Some(End::Repetition) => assert_eq!(s.occurrences(), 3),
+        Some(End::Resigned { .. }) => {}
         None => {
             assert!(s.plies() < s.config.max_plies);
             assert!(s.occurrences() < 3);

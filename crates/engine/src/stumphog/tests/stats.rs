@@ -43,6 +43,7 @@ fn stumphog_end_counts() {
                 wins[1 - loser] += 1;
             }
             Some(End::BothDriedOut) => both += 1,
+            Some(End::Resigned { .. }) => unreachable!("random play does not resign"),
             Some(End::TurnCap) => cap += 1,
             None => panic!("not over"),
         }
