@@ -18,6 +18,7 @@ mod openapi;
 mod protocol;
 mod ratings;
 mod rematch;
+mod seeks;
 mod web;
 
 /// A seed for the test's random choices: `SPELBORD_TEST_SEED` or a fresh

@@ -353,6 +353,7 @@ async fn every_answer_matches_the_openapi_document() {
     let credentials = json!({"name": "openapi", "password": "a good password"});
     let post = reqwest::Method::POST;
     let delete = reqwest::Method::DELETE;
+    let get = reqwest::Method::GET;
     let calls: Vec<(reqwest::Method, &str, &str, Option<Value>, bool)> = vec![
         (
             post.clone(),
@@ -511,6 +512,109 @@ async fn every_answer_matches_the_openapi_document() {
         if let Some(set) = set.filter(|s| !s.contains("Max-Age=0")) {
             cookie = Some(crate::accounts::token_of(&set));
         }
+    }
+
+    // Seeks and quick pairing, as guests.
+    let (ka, kb) = ("openapi-seek-owner-key-0123", "openapi-seek-taker-key-0123");
+    let seek_calls = |id: &str| {
+        vec![
+            (
+                post.clone(),
+                "/api/seeks/{id}/accept".to_string(),
+                format!("/api/seeks/{id}/accept"),
+                Some(json!({"player_key": kb})),
+            ),
+            (
+                get.clone(),
+                "/api/seeks/{id}".into(),
+                format!("/api/seeks/{id}?player_key={ka}"),
+                None,
+            ),
+            (
+                post.clone(),
+                "/api/seeks/{id}/accept".into(),
+                format!("/api/seeks/{id}/accept"),
+                Some(json!({"player_key": kb})),
+            ),
+        ]
+    };
+    let mut posted = Vec::new();
+    for _ in 0..2 {
+        let (status, answer, _) = b
+            .send(
+                post.clone(),
+                "/api/seeks",
+                Some(json!({"game": "tawla", "player_key": ka})),
+                None,
+                &[],
+            )
+            .await;
+        c.validate("post", "/api/seeks", status, &answer);
+        posted.push(answer["seek"]["id"].as_str().unwrap().to_string());
+    }
+    let (first, second) = (&posted[0], &posted[1]);
+    let mut calls = vec![
+        (
+            get.clone(),
+            "/api/seeks".to_string(),
+            "/api/seeks?game=tawla".to_string(),
+            None,
+        ),
+        (
+            get.clone(),
+            "/api/seeks/{id}".into(),
+            format!("/api/seeks/{first}?player_key={ka}"),
+            None,
+        ),
+        (
+            post.clone(),
+            "/api/seeks/{id}/accept".into(),
+            format!("/api/seeks/{first}/accept"),
+            Some(json!({"player_key": ka})),
+        ),
+    ];
+    calls.extend(seek_calls(first));
+    calls.extend([
+        (
+            delete.clone(),
+            "/api/seeks/{id}".into(),
+            format!("/api/seeks/{second}?player_key={ka}"),
+            None,
+        ),
+        (
+            delete.clone(),
+            "/api/seeks/{id}".into(),
+            format!("/api/seeks/{second}?player_key={ka}"),
+            None,
+        ),
+        (
+            get.clone(),
+            "/api/pairing".into(),
+            "/api/pairing".into(),
+            None,
+        ),
+        (
+            post.clone(),
+            "/api/pairing".into(),
+            "/api/pairing".into(),
+            Some(json!({"pool": "tawla-1-fast", "player_key": ka})),
+        ),
+        (
+            post.clone(),
+            "/api/pairing".into(),
+            "/api/pairing".into(),
+            Some(json!({"pool": "no-such-pool", "player_key": ka})),
+        ),
+        (
+            delete.clone(),
+            "/api/pairing".into(),
+            format!("/api/pairing?player_key={ka}"),
+            None,
+        ),
+    ]);
+    for (method, route, path, body) in calls {
+        let (status, answer, _) = b.send(method.clone(), &path, body, None, &[]).await;
+        c.validate(&method.as_str().to_lowercase(), &route, status, &answer);
     }
 
     // Every route of the document was exercised (the WebSocket has its own tests).
