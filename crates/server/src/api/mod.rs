@@ -7,6 +7,7 @@ mod guard;
 mod hints;
 mod openapi;
 mod openapi_accounts;
+mod openapi_clocks;
 mod openapi_ratings;
 mod ratings;
 mod replay;
