@@ -335,10 +335,10 @@ mod tests {
                                 prop_assert_eq!(after[seat], before[seat]);
                             }
                         }
-                        if let Some(r) = running {
-                            if now - r.since <= delay as i64 * 1000 {
-                                prop_assert_eq!(after[r.seat], r.base);
-                            }
+                        if let Some(r) = running
+                            && now - r.since <= delay as i64 * 1000
+                        {
+                            prop_assert_eq!(after[r.seat], r.base);
                         }
                     }
                     Step::Start(seat) => {
