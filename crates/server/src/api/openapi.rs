@@ -314,7 +314,7 @@ fn table_schemas() -> Value {
                     "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
                     "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
                     "hints_busy", "bad_login", "not_signed_in", "name_taken", "rated_needs_account",
-                    "already_seated", "not_rateable"] },
+                    "already_seated", "not_rateable", "bad_clock"] },
                 "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }
