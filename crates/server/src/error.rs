@@ -23,6 +23,9 @@ pub enum ApiError {
     /// A game option is unknown or has a bad value.
     #[error("{0}")]
     BadOption(String),
+    /// The time control (`clock`) is out of bounds.
+    #[error("{0}")]
+    BadClock(String),
     /// The action cannot be read (bad notation or JSON of the game).
     #[error("{0}")]
     BadAction(String),
@@ -130,8 +133,8 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         use ApiError::*;
         match self {
-            BadJson(_) | BadRequest(_) | UnknownGame(_) | BadOption(_) | BadAction(_)
-            | NotRateable(_) => StatusCode::BAD_REQUEST,
+            BadJson(_) | BadRequest(_) | UnknownGame(_) | BadOption(_) | BadClock(_)
+            | BadAction(_) | NotRateable(_) => StatusCode::BAD_REQUEST,
             UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Forbidden(_) => StatusCode::FORBIDDEN,
@@ -166,6 +169,7 @@ impl ApiError {
             BadRequest(_) => "bad_request",
             UnknownGame(_) => "unknown_game",
             BadOption(_) => "bad_option",
+            BadClock(_) => "bad_clock",
             BadAction(_) => "bad_action",
             UnsupportedMediaType => "unsupported_media_type",
             RequestTimeout => "request_timeout",

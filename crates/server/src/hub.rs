@@ -6,10 +6,10 @@ use crate::error::ApiError;
 use crate::health::Health;
 use crate::limits::Counter;
 use crate::store::{
-    EndReason, Ending, Inactivity, SeatKind, Store, StoreError, StoredSeat, Takeover,
+    AutoRoll, EndReason, Ending, Inactivity, SeatKind, Store, StoreError, StoredSeat, Takeover,
 };
 use crate::table::{
-    ActionInput, Event, Followed, Table, TableSetup, final_result, now, stored_action,
+    ActionInput, Event, Followed, Table, TableSetup, final_result, mono_ms, now, stored_action,
 };
 use crate::thinking::{Attempts, Lane, Owner, Thinking, Workers};
 use crate::token::{TokenHash, hash_token, hex, is_table_id, new_seed, new_token};
@@ -20,7 +20,7 @@ use sha2::Sha256;
 use spelbord_engine::{DynGame, Options, Turn, Viewer};
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, watch};
@@ -104,6 +104,9 @@ pub struct TableCell {
     /// Whether this node owns the table (always, on one node): only the
     /// owner changes it and runs its AI; other nodes keep a copy for viewers.
     owned: AtomicBool,
+    /// When the running clock's flag falls ([`mono_ms`]; `i64::MAX`: none),
+    /// read by the clock timer without locking the table.
+    deadline: AtomicI64,
     last_used: Mutex<Instant>,
     /// Whose the table's thinking is, for the fair scheduler.
     owner: Owner,
@@ -117,6 +120,7 @@ impl TableCell {
             watchers: Counter::new(0, 0),
             hinting: tokio::sync::Mutex::new(()),
             owned: AtomicBool::new(owned),
+            deadline: AtomicI64::new(i64::MAX),
             last_used: Mutex::new(Instant::now()),
             owner,
         })
@@ -124,6 +128,12 @@ impl TableCell {
 
     fn owned(&self) -> bool {
         self.owned.load(Ordering::SeqCst)
+    }
+
+    /// Notes when the table's running clock runs out (after any change).
+    fn set_deadline(&self, table: &Table) {
+        self.deadline
+            .store(table.clock_deadline().unwrap_or(i64::MAX), Ordering::SeqCst);
     }
 
     fn touch(&self) {
@@ -153,6 +163,8 @@ pub struct NewTable {
     pub rematch_of: Option<String>,
     /// Whether the game is rated (checked by the API).
     pub rated: bool,
+    /// The time control, if the table has a clock.
+    pub clock: Option<crate::clock::TimeControl>,
     /// The creator's address (for the cap on open tables per address).
     pub client: IpAddr,
 }
@@ -174,6 +186,8 @@ pub struct JoinRequest {
     /// At a rematch: the seat this player held at the finished table (shown
     /// by its token); a rematch's open seats are kept for those players.
     pub rematch_seat: Option<usize>,
+    /// When the server rolls for the seat at a cube decision.
+    pub auto_roll: AutoRoll,
 }
 
 /// A rematch asked for: the new table and the asking player's seat there.
@@ -362,13 +376,15 @@ impl Hub {
                 }
             }
         };
+        let moved = !followed.events.is_empty();
         for event in followed.events {
             let _ = cell.notices.send(Notice::Event(Arc::new(Announced::new(
                 event,
                 t.seats.len(),
             ))));
         }
-        if followed.seats {
+        // The `seats` message carries the clocks as this copy runs them.
+        if followed.seats || (t.clock.is_some() && moved) {
             let _ = cell.notices.send(Notice::Seats);
         }
         if followed.resync {
@@ -472,6 +488,10 @@ impl Hub {
             return;
         }
         let mut t = cell.table.lock().await;
+        // The running turn begins again now: time while no node held the
+        // table is not charged.
+        t.resume_clock(mono_ms());
+        cell.set_deadline(&t);
         if let Err(e) = self.advance_stored(&mut t, cell).await {
             tracing::error!(table = %t.id, error = %e, "cannot continue a loaded table");
         }
@@ -557,6 +577,7 @@ impl Hub {
             listed: new.listed,
             rematch_of: new.rematch_of,
             rated: new.rated,
+            clock: new.clock,
         })?;
         self.writable()?;
         self.recorded(self.store.create_table(&table.to_stored(&events)).await)?;
@@ -679,6 +700,7 @@ impl Hub {
             seed: request.seed,
             join_key_hash: key_hash,
             account: request.account,
+            auto_roll: request.auto_roll,
         };
         self.writable()?;
         let claimed = self.recorded(self.store.claim_seat(&t.id, &taken).await);
@@ -691,6 +713,12 @@ impl Hub {
         // the seat stays taken and the roll is made when the table is next loaded.
         if let Err(e) = self.advance_stored(&mut t, cell).await {
             tracing::error!(table = %t.id, error = %e, "cannot start the game");
+        }
+        // The clock starts when the table is full.
+        t.resume_clock(mono_ms());
+        cell.set_deadline(&t);
+        if t.clock.is_some() {
+            let _ = cell.notices.send(Notice::Seats);
         }
         self.maybe_start_ai(&mut t, cell);
         Ok(Joined { seat, token })
@@ -745,6 +773,7 @@ impl Hub {
                     // A rated table's rematch is rated: its seats are kept
                     // for the same accounts.
                     rated: t.rated,
+                    clock: t.clock.as_ref().map(|c| c.control),
                     client,
                 };
                 match self.create(new).await {
@@ -823,6 +852,8 @@ impl Hub {
         tracing::debug!(table = %t.id, reason = ?ending.reason, "table ended");
         t.ending = Some(ending);
         t.updated_at = now();
+        t.resume_clock(mono_ms());
+        cell.set_deadline(t);
         self.forget_open(&t.id);
         let _ = cell.notices.send(Notice::Ended);
         Ok(())
@@ -835,6 +866,80 @@ impl Hub {
             }
             open.retain(|_, ids| !ids.is_empty());
         }
+    }
+
+    /// Ends the tables this node owns whose running clock ran out (called
+    /// often: only tables past their deadline are locked).
+    pub async fn enforce_clocks(self: &Arc<Self>) {
+        let now = mono_ms();
+        let due: Vec<Arc<TableCell>> = self
+            .tables
+            .lock()
+            .map(|t| {
+                t.values()
+                    .filter(|c| c.owned() && c.deadline.load(Ordering::SeqCst) <= now)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        for cell in due {
+            let mut t = cell.table.lock().await;
+            if !cell.owned() || self.stopping() {
+                continue;
+            }
+            match t.flagged(mono_ms()) {
+                Some(seat) => {
+                    if let Err(e) = self.flag_fell(&mut t, &cell, seat).await {
+                        tracing::warn!(table = %t.id, error = %e, "a fallen flag not applied");
+                    }
+                }
+                None => cell.set_deadline(&t),
+            }
+        }
+    }
+
+    /// Ends the table because `seat`'s time ran out: as if it resigned (two
+    /// players: it loses the game, or the match; more: the table ends with
+    /// the seat last, see `docs/server.md`).
+    async fn flag_fell(
+        &self,
+        t: &mut Table,
+        cell: &Arc<TableCell>,
+        seat: usize,
+    ) -> Result<(), ApiError> {
+        tracing::debug!(table = %t.id, seat, "flag fell");
+        let ending = Ending {
+            reason: EndReason::Time,
+            seat: Some(seat),
+            returns: Some(t.returns_without(seat)),
+        };
+        self.end(t, cell, ending).await
+    }
+
+    /// Changes when the server rolls for the token's seat; if that seat is
+    /// at a cube decision the setting now skips, the roll is played at once.
+    pub async fn set_auto_roll(
+        self: &Arc<Self>,
+        cell: &Arc<TableCell>,
+        token: &str,
+        auto_roll: AutoRoll,
+    ) -> Result<usize, ApiError> {
+        self.refuse_if_stopping()?;
+        let mut t = cell.table.lock().await;
+        let seat = t.seat_of_token(token).ok_or(ApiError::Unauthorized)?;
+        if t.seats[seat].auto_roll != auto_roll {
+            let mut changed = t.seats[seat].clone();
+            changed.auto_roll = auto_roll;
+            self.writable()?;
+            let stored = self.recorded(self.store.replace_seat(&t.id, &changed).await);
+            self.owner_checked(cell, &t.id, stored).await?;
+            t.seats[seat] = changed;
+            let _ = cell.notices.send(Notice::Seats);
+        }
+        if !t.is_over() {
+            self.advance_stored(&mut t, cell).await?;
+        }
+        Ok(seat)
     }
 
     /// Applies the inactivity rule of every table in memory.
@@ -908,6 +1013,9 @@ impl Hub {
         self.owner_checked(cell, &t.id, replaced_stored).await?;
         t.seats[seat] = replaced;
         t.updated_at = now();
+        // An AI seat's clock does not run.
+        t.resume_clock(mono_ms());
+        cell.set_deadline(t);
         tracing::debug!(table = %t.id, seat, "an AI took over a seat");
         let _ = cell.notices.send(Notice::Seats);
         self.maybe_start_ai(t, cell);
@@ -939,6 +1047,11 @@ impl Hub {
         if t.state.turn() != Turn::Player(seat) {
             return Err(ApiError::NotYourTurn(seat));
         }
+        // The server's clock decides: an action after the flag fell is late.
+        if let Some(flagged) = t.flagged(mono_ms()) {
+            self.flag_fell(&mut t, cell, flagged).await?;
+            return Err(ApiError::GameOver);
+        }
         let events = t.plan(seat, &input, false)?;
         let shared = self.commit(&mut t, cell, events).await?;
         Ok((seat, shared))
@@ -950,8 +1063,9 @@ impl Hub {
         self: &Arc<Self>,
         t: &mut Table,
         cell: &Arc<TableCell>,
-        events: Vec<Event>,
+        mut events: Vec<Event>,
     ) -> Result<Vec<Arc<Event>>, ApiError> {
+        let clock = t.stamp_clock(&mut events, mono_ms());
         let actions: Vec<_> = events.iter().map(stored_action).collect();
         let result = final_result(&events);
         self.writable()?;
@@ -973,6 +1087,10 @@ impl Hub {
             return Err(e.into());
         }
         let shared = t.commit(events);
+        if clock.is_some() {
+            t.clock = clock;
+        }
+        cell.set_deadline(t);
         // The table moved on: an AI that had stopped may try again.
         t.ai_failed = None;
         if let Some(last) = shared.last() {
@@ -1225,6 +1343,7 @@ mod tests {
             auto: true,
             events: Vec::new(),
             state: Arc::from(state),
+            clock: None,
         };
         Announced::new(Arc::new(event), seats)
     }

@@ -159,6 +159,7 @@ mod tests {
             listed: false,
             rematch_of: None,
             rated: true,
+            clock: None,
         }
     }
 

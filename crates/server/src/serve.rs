@@ -360,6 +360,20 @@ pub async fn serve(
             }
         })
     };
+    // Flags fall within a tenth of a second of their time (only the tables
+    // past their deadline are locked).
+    let flags = {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if hub.stopping() {
+                    return;
+                }
+                hub.enforce_clocks().await;
+            }
+        })
+    };
     let prober = {
         let hub = hub.clone();
         tokio::spawn(async move {
@@ -393,6 +407,7 @@ pub async fn serve(
     )
     .await;
     sweeper.abort();
+    flags.abort();
     prober.abort();
     for task in node_tasks.into_iter().chain(lobby_tasks) {
         task.abort();

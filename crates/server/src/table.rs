@@ -2,10 +2,11 @@
 //! events. Pure logic, no I/O: callers store planned events before committing
 //! them here.
 
+use crate::clock::{Clock, TimeControl};
 use crate::dice::{self, DiceProof, ServerSeed};
 use crate::error::ApiError;
 use crate::store::{
-    Ending, Inactivity, SeatKind, StoreError, StoredAction, StoredSeat, StoredTable,
+    AutoRoll, Ending, Inactivity, SeatKind, StoreError, StoredAction, StoredSeat, StoredTable,
 };
 use crate::token::{TokenHash, hash_token};
 use rand::SeedableRng;
@@ -41,6 +42,33 @@ pub struct Event {
     pub events: Vec<GameEvent>,
     /// The state after the action.
     pub state: Arc<dyn DynState>,
+    /// The clocks after the action, on a table with a clock.
+    pub clock: Option<ClockStamp>,
+}
+
+/// The clocks as an action left them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockStamp {
+    /// The milliseconds the seat took for this action (its turn so far);
+    /// none for an action the server played.
+    pub think_ms: Option<u64>,
+    /// Every seat's milliseconds left.
+    pub left: Vec<i64>,
+    /// The seat whose clock runs after it.
+    pub running: Option<usize>,
+    /// What is left of the running turn's delay (ms).
+    pub delay_left_ms: i64,
+}
+
+/// Milliseconds of a monotonic clock since the process started (the
+/// clocks' time: never goes back, and a restart begins the running turn
+/// again, so time while no server ran is never charged).
+pub fn mono_ms() -> i64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_millis() as i64
 }
 
 /// A table in memory.
@@ -90,6 +118,8 @@ pub struct Table {
     pub rematch: Option<String>,
     /// Whether the game is rated (between signed-in accounts).
     pub rated: bool,
+    /// The clocks, if the table has a time control.
+    pub clock: Option<Clock>,
     rng: StdRng,
 }
 
@@ -115,6 +145,8 @@ pub struct TableSetup {
     pub rematch_of: Option<String>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// The time control, if any.
+    pub clock: Option<TimeControl>,
 }
 
 /// What a reconnecting viewer needs.
@@ -156,6 +188,7 @@ impl Table {
                 .map_err(ApiError::from_setup_error)?,
         );
         let at = now();
+        let seats = setup.seats.len();
         let mut table = Table {
             id: setup.id,
             game: setup.game,
@@ -178,6 +211,7 @@ impl Table {
             rematch_of: setup.rematch_of,
             rematch: None,
             rated: setup.rated,
+            clock: setup.clock.map(|c| Clock::new(c, seats)),
             rng: StdRng::from_os_rng(),
         };
         let events = table.plan_pending()?;
@@ -223,6 +257,7 @@ impl Table {
                     auto: action.auto,
                     events: state.game_events(),
                     state: Arc::from(state.clone_box()),
+                    clock: stamp_of(action),
                 }));
             }
         }
@@ -233,6 +268,13 @@ impl Table {
                 stored.actions.len()
             )));
         }
+        let clock = stored.clock.map(|c| {
+            let left = stored.actions.iter().rev().find_map(|a| a.clock.clone());
+            match left {
+                Some(left) if left.len() == stored.seats.len() => Clock::with_remaining(c, left),
+                _ => Clock::new(c, stored.seats.len()),
+            }
+        });
         Ok(Table {
             id: stored.id,
             game,
@@ -255,6 +297,7 @@ impl Table {
             rematch_of: stored.rematch_of,
             rematch: None,
             rated: stored.rated,
+            clock,
             rng: StdRng::from_os_rng(),
         })
     }
@@ -287,9 +330,18 @@ impl Table {
                 auto: action.auto,
                 events: state.game_events(),
                 state: Arc::from(state.clone_box()),
+                clock: stamp_of(action),
             });
         }
         let shared = self.commit(events);
+        // A copy shows the stored clocks, the turn counted from now.
+        if let Some(clock) = &mut self.clock
+            && let Some(left) = stored.actions.iter().rev().find_map(|a| a.clock.clone())
+            && left.len() == clock.remaining.len()
+        {
+            clock.remaining = left;
+            clock.running = None;
+        }
         // The record keeps the actions as stored.
         self.actions.truncate(known as usize);
         self.actions.extend(stored.actions);
@@ -298,6 +350,7 @@ impl Table {
         self.seats = stored.seats;
         self.ending = stored.ending;
         self.updated_at = stored.updated_at;
+        self.resume_clock(mono_ms());
         Ok(Some(Followed {
             events: shared,
             seats,
@@ -330,6 +383,7 @@ impl Table {
             listed: self.listed,
             rematch_of: self.rematch_of.clone(),
             rated: self.rated,
+            clock: self.clock.as_ref().map(|c| c.control),
         }
     }
 
@@ -420,6 +474,7 @@ impl Table {
             auto,
             events: state.game_events(),
             state: Arc::from(state.clone_box()),
+            clock: None,
         }];
         self.advance(state, &mut events)?;
         Ok(events)
@@ -471,6 +526,16 @@ impl Table {
                     // AI seat chooses its only action as it chooses any).
                     return Ok(());
                 }
+                Turn::Player(p)
+                    if self.seats[p].kind == SeatKind::Human
+                        && self.seats[p].auto_roll != AutoRoll::Ask
+                        && let Some(roll) =
+                            state.auto_roll_action(self.seats[p].auto_roll == AutoRoll::Always) =>
+                {
+                    // The seat's auto-roll setting: the server rolls for it
+                    // (no clock runs on a decision the server makes).
+                    (Some(p), roll.text)
+                }
                 Turn::Player(p) => {
                     let forced_for_seat =
                         self.auto_forced || matches!(self.seats[p].kind, SeatKind::Ai(_));
@@ -494,11 +559,131 @@ impl Table {
                 auto: true,
                 events: state.game_events(),
                 state: Arc::from(state.clone_box()),
+                clock: None,
             });
         }
         Err(ApiError::Internal(
             "too many chance and forced actions in a row".into(),
         ))
+    }
+
+    /// The seat whose clock should run in `state`: a person to decide, once
+    /// every seat is taken and the table has not ended. AI seats' clocks
+    /// never run (see `docs/server.md`).
+    fn clock_seat(&self, state: &dyn DynState) -> Option<usize> {
+        if self.ending.is_some() || !self.is_full() {
+            return None;
+        }
+        match state.turn() {
+            Turn::Player(p) if self.seats.get(p)?.kind == SeatKind::Human => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Stamps planned `events` with the clocks at `now` (milliseconds of
+    /// [`mono_ms`]) and returns the clocks after them, to keep once they
+    /// are stored. A person's action is charged to his running turn; the
+    /// turn passes (with the increment) when another seat acts or is to
+    /// decide; server-made actions (chance, forced, auto-roll, AI) cost
+    /// nothing; a new game of a match adds the per-game reserve.
+    pub fn stamp_clock(&self, events: &mut [Event], now: i64) -> Option<Clock> {
+        let mut clock = self.clock.clone()?;
+        let per_game = clock.control.per_game_s > 0;
+        let mut mark = if per_game {
+            match_mark(&*self.state)
+        } else {
+            None
+        };
+        for event in events.iter_mut() {
+            let running = clock.running.map(|r| r.seat);
+            if event.seat.is_some() && event.seat != running {
+                clock.pass(now);
+            }
+            let think_ms = match (event.seat, event.auto) {
+                (Some(seat), false) => clock.charge(seat, now).map(|t| t.max(0) as u64),
+                _ => None,
+            };
+            if event.state.turn() == Turn::Over {
+                clock.pass(now);
+            } else if let Turn::Player(p) = event.state.turn()
+                && clock.running.is_some_and(|r| r.seat != p)
+            {
+                clock.pass(now);
+            }
+            if per_game {
+                let next = match_mark(&*event.state);
+                if next != mark && event.state.turn() != Turn::Over {
+                    clock.new_game();
+                }
+                mark = next;
+            }
+            event.clock = Some(ClockStamp {
+                think_ms,
+                left: clock.all_left(now),
+                running: None,
+                delay_left_ms: 0,
+            });
+        }
+        if let Some(last) = events.last_mut() {
+            if let Some(seat) = self.clock_seat(&*last.state) {
+                clock.start(seat, now);
+            }
+            if let Some(stamp) = &mut last.clock {
+                stamp.running = clock.running.map(|r| r.seat);
+                stamp.delay_left_ms = clock.delay_left(now);
+            }
+        }
+        Some(clock)
+    }
+
+    /// Starts the clock of the seat to decide if none runs (the game just
+    /// started, or the table was loaded: the turn begins again at `now`,
+    /// so time while no server held the table is not charged); stops it
+    /// if nobody may decide (ended, an AI took the seat over).
+    pub fn resume_clock(&mut self, now: i64) {
+        let seat = self.clock_seat(&*self.state);
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
+        match seat {
+            Some(seat) => clock.start(seat, now),
+            None => clock.stop(now),
+        }
+    }
+
+    /// The seat whose flag has fallen at `now`, if any.
+    pub fn flagged(&self, now: i64) -> Option<usize> {
+        if self.is_over() {
+            return None;
+        }
+        self.clock.as_ref()?.flagged(now)
+    }
+
+    /// When the running seat's flag falls (milliseconds of [`mono_ms`]).
+    pub fn clock_deadline(&self) -> Option<i64> {
+        if self.is_over() {
+            return None;
+        }
+        self.clock.as_ref()?.deadline()
+    }
+
+    /// The clocks now, as shown: every seat's time left (never below 0),
+    /// the running seat and what is left of its delay.
+    pub fn clock_now(&self, now: i64) -> Option<ClockStamp> {
+        let clock = self.clock.as_ref()?;
+        let running = (!self.is_over())
+            .then(|| clock.running.map(|r| r.seat))
+            .flatten();
+        Some(ClockStamp {
+            think_ms: None,
+            left: clock.all_left(now).into_iter().map(|l| l.max(0)).collect(),
+            running,
+            delay_left_ms: if running.is_some() {
+                clock.delay_left(now)
+            } else {
+                0
+            },
+        })
     }
 
     /// Applies events that have been stored; returns them shared.
@@ -568,7 +753,32 @@ pub fn stored_action(event: &Event) -> StoredAction {
         seat: event.seat,
         text: event.action.text.clone(),
         auto: event.auto,
+        think_ms: event.clock.as_ref().and_then(|c| c.think_ms),
+        clock: event.clock.as_ref().map(|c| c.left.clone()),
     }
+}
+
+/// The clocks a stored action left (nothing runs in a stored stamp).
+fn stamp_of(action: &StoredAction) -> Option<ClockStamp> {
+    action.clock.as_ref().map(|left| ClockStamp {
+        think_ms: action.think_ms,
+        left: left.clone(),
+        running: None,
+        delay_left_ms: 0,
+    })
+}
+
+/// What marks a new game of a match in a tables game's observation: the
+/// score and the last finished game.
+fn match_mark(state: &dyn DynState) -> Option<(Value, Value)> {
+    let o = state.observation_json(spelbord_engine::Viewer::Spectator);
+    let match_to = o.get("match_to").and_then(Value::as_u64).unwrap_or(0);
+    (match_to > 0).then(|| {
+        (
+            o.get("score").cloned().unwrap_or(Value::Null),
+            o.get("last_game").cloned().unwrap_or(Value::Null),
+        )
+    })
 }
 
 /// The returns, if the last event ends the game.

@@ -2,8 +2,9 @@
 //! for the recipient. A seat sees its own observation; spectators the public
 //! one; in games with hidden information nobody is told a chance action.
 
+use crate::clock::{LOW_TIME_MS, TimeControl};
 use crate::store::{SeatKind, StoredSeat};
-use crate::table::{Event, Table};
+use crate::table::{ClockStamp, Event, Table, mono_ms};
 use serde::Serialize;
 use serde_json::{Value, json};
 use spelbord_engine::tables::StepsView;
@@ -35,14 +36,48 @@ pub fn seats_json(seats: &[StoredSeat]) -> Value {
             .map(|s| match &s.kind {
                 SeatKind::Open => json!({ "seat": s.seat, "kind": "open" }),
                 SeatKind::Human => match &s.account {
-                    None => json!({ "seat": s.seat, "kind": "human", "name": s.name }),
-                    Some(account) => {
-                        json!({ "seat": s.seat, "kind": "human", "name": s.name, "account": account })
-                    }
+                    None => json!({
+                        "seat": s.seat, "kind": "human", "name": s.name,
+                        "auto_roll": s.auto_roll,
+                    }),
+                    Some(account) => json!({
+                        "seat": s.seat, "kind": "human", "name": s.name, "account": account,
+                        "auto_roll": s.auto_roll,
+                    }),
                 },
                 SeatKind::Ai(agent) => json!({ "seat": s.seat, "kind": "ai", "agent": agent }),
             })
             .collect(),
+    )
+}
+
+/// The clocks as JSON: the time control (seconds), every seat's
+/// milliseconds left (`remaining_ms`, the running seat's as of this
+/// message), the seat whose clock runs (`running`, null when none) and what
+/// is left of its delay (`delay_left_ms`): a client counts the running
+/// clock down from the message's arrival, after the delay left. `null`
+/// for a table without a clock.
+pub fn clock_json(control: Option<TimeControl>, stamp: Option<&ClockStamp>) -> Value {
+    let (Some(control), Some(stamp)) = (control, stamp) else {
+        return Value::Null;
+    };
+    json!({
+        "initial_s": control.initial_s,
+        "increment_s": control.increment_s,
+        "delay_s": control.delay_s,
+        "per_game_s": control.per_game_s,
+        "remaining_ms": stamp.left.iter().map(|l| (*l).max(0)).collect::<Vec<_>>(),
+        "running": stamp.running,
+        "delay_left_ms": stamp.delay_left_ms,
+        "low_ms": LOW_TIME_MS,
+    })
+}
+
+/// The table's clocks now, as JSON (see [`clock_json`]).
+pub fn table_clock_json(table: &Table) -> Value {
+    clock_json(
+        table.clock.as_ref().map(|c| c.control),
+        table.clock_now(mono_ms()).as_ref(),
     )
 }
 
@@ -123,6 +158,7 @@ pub fn action_json(event: &Event, hidden_information: bool) -> Value {
             "hidden": false,
             "text": event.action.text,
             "json": event.action.json,
+            "think_ms": event.clock.as_ref().and_then(|c| c.think_ms),
         })
     }
 }
@@ -136,11 +172,19 @@ struct EventMessage<'a> {
     version: u64,
     action: Value,
     events: &'a [GameEvent],
+    #[serde(skip_serializing_if = "Value::is_null")]
+    clock: Value,
     state: StateView,
 }
 
 impl<'a> EventMessage<'a> {
-    fn new(table_id: &'a str, event: &'a Event, viewer: Viewer, hidden: bool) -> Self {
+    fn new(
+        table_id: &'a str,
+        event: &'a Event,
+        viewer: Viewer,
+        hidden: bool,
+        control: Option<TimeControl>,
+    ) -> Self {
         EventMessage {
             kind: "event",
             table: table_id,
@@ -151,19 +195,35 @@ impl<'a> EventMessage<'a> {
             } else {
                 &event.events
             },
+            clock: clock_json(control, event.clock.as_ref()),
             state: StateView::new(&*event.state, event.version, viewer),
         }
     }
 }
 
-/// An `event` message for `viewer`.
-pub fn event_message(table_id: &str, event: &Event, viewer: Viewer, hidden: bool) -> Value {
-    serde_json::to_value(EventMessage::new(table_id, event, viewer, hidden)).unwrap_or(Value::Null)
+/// An `event` message for `viewer` (with the clocks the event left, on a
+/// table with time control `control`).
+pub fn event_message(
+    table_id: &str,
+    event: &Event,
+    viewer: Viewer,
+    hidden: bool,
+    control: Option<TimeControl>,
+) -> Value {
+    serde_json::to_value(EventMessage::new(table_id, event, viewer, hidden, control))
+        .unwrap_or(Value::Null)
 }
 
 /// An `event` message for `viewer`, as the text sent.
-pub fn event_text(table_id: &str, event: &Event, viewer: Viewer, hidden: bool) -> String {
-    serde_json::to_string(&EventMessage::new(table_id, event, viewer, hidden)).unwrap_or_default()
+pub fn event_text(
+    table_id: &str,
+    event: &Event,
+    viewer: Viewer,
+    hidden: bool,
+    control: Option<TimeControl>,
+) -> String {
+    serde_json::to_string(&EventMessage::new(table_id, event, viewer, hidden, control))
+        .unwrap_or_default()
 }
 
 /// A `sync` message: the whole table as `viewer` sees it now.
@@ -178,6 +238,7 @@ pub fn sync_message(table: &Table, viewer: Viewer) -> Value {
         "dice": table.dice_proof(),
         "rematch": table.rematch,
         "rematch_of": table.rematch_of,
+        "clock": table_clock_json(table),
         "state": state_json(&*table.state, table.version, viewer),
     })
 }
@@ -190,6 +251,7 @@ pub fn seats_message(table: &Table) -> Value {
         "version": table.version,
         "status": status(table),
         "seats": seats_json(&table.seats),
+        "clock": table_clock_json(table),
     })
 }
 
@@ -228,6 +290,7 @@ pub fn table_json(table: &Table, viewer: Viewer) -> Value {
         "rematch": table.rematch,
         "rematch_of": table.rematch_of,
         "rated": table.rated,
+        "clock": table_clock_json(table),
         "state": state_json(&*table.state, table.version, viewer),
     })
 }

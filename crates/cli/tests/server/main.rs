@@ -5,6 +5,7 @@ mod accounts;
 mod analysis;
 mod claim;
 mod clients;
+mod clocks;
 mod crash;
 mod errors;
 mod fairness;

@@ -241,6 +241,58 @@ async fn every_answer_matches_the_openapi_document() {
         .await;
     c.post_keyed("/api/tables/{id}/close", &t("/close"), key)
         .await;
+    // The seat's settings, and a clocked table with its clocks running.
+    c.post(
+        "/api/tables/{id}/settings",
+        &t("/settings"),
+        json!({"auto_roll": "always"}),
+        Some(&token),
+    )
+    .await;
+    c.post(
+        "/api/tables/{id}/settings",
+        &t("/settings"),
+        json!({"auto_roll": "never"}),
+        Some(&token),
+    )
+    .await;
+    let (_, clocked) = c
+        .post(
+            "/api/tables",
+            "/api/tables",
+            json!({"game": "backgammon", "clock": {"initial_s": 60, "delay_s": 12, "per_game_s": 30}}),
+            None,
+        )
+        .await;
+    c.post(
+        "/api/tables",
+        "/api/tables",
+        json!({"game": "backgammon", "clock": {"initial_s": 0}}),
+        None,
+    )
+    .await;
+    let clocked_id = clocked["id"].as_str().unwrap().to_string();
+    for seat in [0, 1] {
+        c.post(
+            "/api/tables/{id}/join",
+            &format!("/api/tables/{clocked_id}/join"),
+            json!({"seat": seat, "auto_roll": "ask"}),
+            None,
+        )
+        .await;
+    }
+    c.get(
+        "/api/tables/{id}",
+        &format!("/api/tables/{clocked_id}"),
+        None,
+    )
+    .await;
+    c.get(
+        "/api/tables/{id}/record",
+        &format!("/api/tables/{clocked_id}/record"),
+        None,
+    )
+    .await;
     c.post(
         "/api/tables/{id}/resign",
         &t("/resign"),

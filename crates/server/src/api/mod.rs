@@ -8,6 +8,7 @@ mod hints;
 mod lobby_ws;
 mod openapi;
 mod openapi_accounts;
+mod openapi_clocks;
 mod openapi_lobby;
 mod openapi_ratings;
 mod pairing;
@@ -83,6 +84,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/actions", post(tables::act))
         .route("/api/tables/{id}/record", get(tables::record))
         .route("/api/tables/{id}/resign", post(tables::resign))
+        .route("/api/tables/{id}/settings", post(tables::settings))
         .route("/api/tables/{id}/close", post(tables::close))
         .route("/api/tables/{id}/rematch", post(tables::rematch))
         .route("/api/tables/{id}/seat-link", get(tables::seat_link))

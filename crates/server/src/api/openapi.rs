@@ -69,7 +69,7 @@ fn paths() -> Value {
             "requestBody": body("CreateTable"),
             "responses": {
                 "201": ok("The new table, as a spectator sees it, with `invites` for the open seats", "Table"),
-                "400": error_response("`bad_json`, `bad_request` (seats, inactivity rule), `unknown_game`, `bad_option`, or `not_rateable` (a rated table with an AI seat, or a game without a rating pool)"),
+                "400": error_response("`bad_json`, `bad_request` (seats, inactivity rule), `unknown_game`, `bad_option`, `bad_clock` (a `clock` out of bounds), or `not_rateable` (a rated table with an AI seat, or a game without a rating pool)"),
                 "401": error_response("`rated_needs_account`: a rated table needs a signed-in creator"),
                 "413": error_response("`too_large`"),
                 "415": error_response("`unsupported_media_type`: the body is not sent as `application/json`"),
@@ -152,7 +152,7 @@ fn paths() -> Value {
         }},
         "/api/tables/{id}/ws": { "get": {
             "summary": "The table's WebSocket of versioned events (see docs/server.md)",
-            "description": "Upgrade to a WebSocket, then send `{\"type\":\"hello\",\"token\":TOKEN|null,\"since\":VERSION|null}`. The server answers `welcome`, then the events after `since` or a full `sync`, then every new `event` (and `seats` when someone joins, `rematch`, and `{\"type\":\"ai_failed\",\"table\",\"version\",\"seat\"}` when an AI seat failed to move five times and stopped), each filtered for the viewer.",
+            "description": "Upgrade to a WebSocket, then send `{\"type\":\"hello\",\"token\":TOKEN|null,\"since\":VERSION|null}`. The server answers `welcome`, then the events after `since` or a full `sync`, then every new `event` (and `seats` when someone joins, `rematch`, and `{\"type\":\"ai_failed\",\"table\",\"version\",\"seat\"}` when an AI seat failed to move five times and stopped), each filtered for the viewer. On a table with a clock, `welcome`, `sync`, `seats` and `event` carry `clock` (see the Clock schema): the clocks as of that message.",
             "operationId": "tableEvents",
             "parameters": [table_id()],
             "responses": { "101": { "description": "Switching to the WebSocket protocol" }, "404": error_response("No such table"),
@@ -270,6 +270,7 @@ fn schemas() -> Value {
         "description": "The rematch of this finished table, once asked for." });
     schemas["Table"]["properties"]["rematch_of"] = json!({ "type": ["string", "null"],
         "description": "The finished table this one is the rematch of: its open seats are kept for that table's players." });
+    super::openapi_clocks::extend(&mut schemas);
     schemas["Join"]["properties"]["rematch_token"] = json!({ "type": "string",
         "description": "At a rematch: the player's seat token at the finished table (`rematch_of`), which keeps the same seat number here for him." });
     schemas
@@ -318,7 +319,8 @@ fn table_schemas() -> Value {
                     "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
                     "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
                     "hints_busy", "bad_login", "not_signed_in", "name_taken", "rated_needs_account",
-                    "already_seated", "not_rateable", "seek_gone", "own_seek", "already_accepted"] },
+                    "already_seated", "not_rateable", "seek_gone", "own_seek", "already_accepted",
+                    "bad_clock"] },
                 "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }
@@ -782,19 +784,15 @@ fn with_wrong_host(mut paths: Value) -> Value {
 
 /// Adds the account routes.
 fn with_accounts(mut paths: Value) -> Value {
-    if let (Some(all), Value::Object(more)) =
-        (paths.as_object_mut(), super::openapi_accounts::paths())
-    {
-        all.extend(more);
-    }
-    if let (Some(all), Value::Object(more)) =
-        (paths.as_object_mut(), super::openapi_ratings::paths())
-    {
-        all.extend(more);
-    }
-    if let (Some(all), Value::Object(more)) = (paths.as_object_mut(), super::openapi_lobby::paths())
-    {
-        all.extend(more);
+    for more in [
+        super::openapi_accounts::paths(),
+        super::openapi_ratings::paths(),
+        super::openapi_lobby::paths(),
+        super::openapi_clocks::paths(),
+    ] {
+        if let (Some(all), Value::Object(more)) = (paths.as_object_mut(), more) {
+            all.extend(more);
+        }
     }
     paths
 }

@@ -489,6 +489,7 @@ pub(super) async fn make_table(
                 key: None,
                 seed: None,
                 rematch_seat: None,
+                auto_roll: Default::default(),
             };
             let joined = hub.join(&cell, request).await?;
             made.push((player.hash, joined.seat as i64, joined.token));

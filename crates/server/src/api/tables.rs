@@ -1,11 +1,12 @@
 //! Tables: create, read, join, act, record, and a player's open tables.
 
 use super::{AppState, JsonBody, bearer, run_to_completion};
+use crate::clock::TimeControl;
 use crate::dice::is_valid_seat_seed;
 use crate::error::ApiError;
 use crate::hub::{JoinRequest, NewTable, options_from_json};
 use crate::limits::{Client, Limits};
-use crate::store::Inactivity;
+use crate::store::{AutoRoll, Inactivity};
 use crate::table::ActionInput;
 use crate::token::{PLAYER_KEY_LEN, TokenHash, hash_token};
 use crate::view;
@@ -35,11 +36,8 @@ pub struct CreateBody {
     listed: bool,
     #[serde(default)]
     rated: bool,
-    /// The time control (branch clock35 gives it its type; here it is
-    /// taken and not yet used, so that seeks and pairing pools carry it).
     #[serde(default)]
-    #[allow(dead_code)]
-    clock: Option<Value>,
+    clock: Option<TimeControl>,
 }
 
 /// The fewest and most seconds an inactivity rule may allow.
@@ -65,6 +63,15 @@ pub struct JoinBody {
     seed: Option<String>,
     #[serde(default)]
     rematch_token: Option<String>,
+    #[serde(default)]
+    auto_roll: AutoRoll,
+}
+
+/// Body of `POST /api/tables/{id}/settings`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsBody {
+    auto_roll: AutoRoll,
 }
 
 /// Body of `POST /api/tables/{id}/rematch`.
@@ -204,6 +211,9 @@ pub(crate) fn new_table(
             INACTIVITY_SECONDS.0, INACTIVITY_SECONDS.1
         )));
     }
+    if let Some(clock) = &body.clock {
+        clock.check().map_err(ApiError::BadClock)?;
+    }
     let game = find_game(&body.game).map_err(ApiError::from_setup_error)?;
     if body
         .options
@@ -256,6 +266,7 @@ pub(crate) fn new_table(
         listed: body.listed,
         rematch_of: None,
         rated: body.rated,
+        clock: body.clock,
         client,
     })
 }
@@ -338,6 +349,7 @@ pub async fn join(
         key: body.key,
         seed: body.seed,
         rematch_seat,
+        auto_roll: body.auto_roll,
     };
     let hub = app.hub.clone();
     let joining = cell.clone();
@@ -461,7 +473,37 @@ pub async fn record(
     body["version"] = json!(t.version);
     body["ending"] = json!(t.ending);
     body["dice"] = json!(t.dice_proof());
+    // The clock's record: the time control, and per action the
+    // milliseconds its seat took and every seat's milliseconds left after it.
+    if let Some(clock) = &t.clock {
+        body["clock"] = json!(clock.control);
+        body["times"] = t
+            .actions
+            .iter()
+            .map(|a| json!({ "version": a.version, "think_ms": a.think_ms, "left_ms": a.clock }))
+            .collect();
+    }
     Ok(Json(body))
+}
+
+/// `POST /api/tables/{id}/settings`: the token's seat's settings
+/// (`auto_roll`: `ask`, `useless` or `always`); answers the table as the
+/// seat sees it. A cube decision the new setting skips is rolled at once.
+pub async fn settings(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<SettingsBody>,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
+    let cell = app.hub.table(&id).await?;
+    let hub = app.hub.clone();
+    let setting = cell.clone();
+    let seat =
+        run_to_completion(async move { hub.set_auto_roll(&setting, &token, body.auto_roll).await })
+            .await?;
+    let t = cell.table.lock().await;
+    Ok(Json(view::table_json(&t, Viewer::Player(seat))))
 }
 
 /// `POST /api/tables/{id}/resign`: the token's seat gives up; the table ends.

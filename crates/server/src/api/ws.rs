@@ -169,7 +169,7 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
             return;
         }
     };
-    let (viewer, mut notices, first, mut last, table_id, hidden) = {
+    let (viewer, mut notices, first, mut last, table_id, hidden, control) = {
         let t = cell.table.lock().await;
         let viewer = match token.as_deref().map(|tok| t.seat_of_token(tok)) {
             None => Viewer::Spectator,
@@ -184,6 +184,7 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
         };
         let notices = cell.notices.subscribe();
         let hidden = t.game.hidden_information();
+        let control = t.clock.as_ref().map(|c| c.control);
         let mut first = vec![json!({
             "type": "welcome",
             "table": t.id,
@@ -191,19 +192,34 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
             "version": t.version,
             "status": view::status(&t),
             "seats": view::seats_json(&t.seats),
+            "clock": view::table_clock_json(&t),
         })];
         match t.catch_up(since) {
-            CatchUp::Events(events) => first.extend(
-                events
-                    .iter()
-                    .map(|e| view::event_message(&t.id, e, viewer, hidden)),
-            ),
+            CatchUp::Events(events) => {
+                first.extend(
+                    events
+                        .iter()
+                        .map(|e| view::event_message(&t.id, e, viewer, hidden, control)),
+                );
+                // The clocks now (the stored events' stamps run nothing).
+                if control.is_some() && !events.is_empty() {
+                    first.push(view::seats_message(&t));
+                }
+            }
             CatchUp::Sync => first.push(view::sync_message(&t, viewer)),
         }
         if let Some(seat) = t.ai_failed {
             first.push(ai_failed_message(&t.id, t.version, seat));
         }
-        (viewer, notices, first, t.version, t.id.clone(), hidden)
+        (
+            viewer,
+            notices,
+            first,
+            t.version,
+            t.id.clone(),
+            hidden,
+            control,
+        )
     };
     for message in &first {
         if !send(&mut socket, message).await {
@@ -225,7 +241,7 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                         // Made once per event and viewer, shared by every
                         // spectator (and every device of a seat).
                         let text = a.message_for(viewer, || {
-                            view::event_text(&table_id, &a.event, viewer, hidden).into()
+                            view::event_text(&table_id, &a.event, viewer, hidden, control).into()
                         });
                         if socket.send(Message::Text(text)).await.is_err() {
                             break;

@@ -123,6 +123,7 @@ async fn failing_table(
         listed: false,
         rematch_of: None,
         rated: false,
+        clock: None,
         client: "10.0.0.1".parse().expect("an address"),
     };
     let cell = hub.create(new).await.expect("created");

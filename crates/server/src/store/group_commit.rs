@@ -397,6 +397,8 @@ mod tests {
             seat: Some(0),
             text: text.into(),
             auto: false,
+            think_ms: None,
+            clock: None,
         }
     }
 

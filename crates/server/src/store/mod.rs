@@ -84,6 +84,43 @@ pub struct StoredSeat {
     /// The name of the account that took the seat ([`DELETED_PLAYER`] once
     /// the account is deleted); `None` for guests.
     pub account: Option<String>,
+    /// When the server rolls for this seat at a cube decision.
+    pub auto_roll: AutoRoll,
+}
+
+/// When the server rolls for a seat at a cube decision instead of asking
+/// "double or roll?".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AutoRoll {
+    /// Always ask.
+    Ask,
+    /// Roll when doubling cannot gain (a dead cube); the default.
+    #[default]
+    Useless,
+    /// Always roll: never ask.
+    Always,
+}
+
+impl AutoRoll {
+    /// The stored and JSON word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AutoRoll::Ask => "ask",
+            AutoRoll::Useless => "useless",
+            AutoRoll::Always => "always",
+        }
+    }
+
+    /// The setting of a stored or given word.
+    pub fn parse(word: &str) -> Option<Self> {
+        match word {
+            "ask" => Some(AutoRoll::Ask),
+            "useless" => Some(AutoRoll::Useless),
+            "always" => Some(AutoRoll::Always),
+            _ => None,
+        }
+    }
 }
 
 /// What a seat of a deleted account shows as its name and account.
@@ -102,6 +139,7 @@ impl StoredSeat {
             seed: None,
             join_key_hash: None,
             account: None,
+            auto_roll: AutoRoll::default(),
         }
     }
 }
@@ -118,6 +156,8 @@ pub enum EndReason {
     Closed,
     /// Nobody took the open seats in time.
     Abandoned,
+    /// A seat's clock ran out (its flag fell).
+    Time,
 }
 
 /// How a table ended before its game was played out.
@@ -175,6 +215,11 @@ pub struct StoredAction {
     pub text: String,
     /// Whether the server played it (chance, a forced action or an AI move).
     pub auto: bool,
+    /// The milliseconds the seat took for it, on a table with a clock (none
+    /// for an action the server played).
+    pub think_ms: Option<u64>,
+    /// Every seat's milliseconds left after it, on a table with a clock.
+    pub clock: Option<Vec<i64>>,
 }
 
 /// A whole table as stored.
@@ -214,6 +259,8 @@ pub struct StoredTable {
     pub rematch_of: Option<String>,
     /// Whether the game is rated (between signed-in accounts).
     pub rated: bool,
+    /// The time control, if the table has a clock.
+    pub clock: Option<crate::clock::TimeControl>,
 }
 
 /// A table's analysis as stored.

@@ -24,7 +24,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0006_rematch.sql"),
     include_str!("../../migrations/postgres/0007_accounts.sql"),
     include_str!("../../migrations/postgres/0008_ratings.sql"),
-    // 0009 is the clocks' migration (branch clock35); merged, it comes before this one.
+    include_str!("../../migrations/postgres/0009_clocks.sql"),
     include_str!("../../migrations/postgres/0010_seeks.sql"),
 ];
 
@@ -120,8 +120,8 @@ async fn insert_action(
     at: i64,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO actions (table_id, version, seat, text, auto, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO actions (table_id, version, seat, text, auto, created_at, think_ms, clock) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(table_id)
     .bind(action.version as i64)
@@ -129,6 +129,8 @@ async fn insert_action(
     .bind(&action.text)
     .bind(action.auto)
     .bind(at)
+    .bind(action.think_ms.map(|t| t.min(i64::MAX as u64) as i64))
+    .bind(super::rows::clock_text(action.clock.as_deref()))
     .execute(tx)
     .await?;
     Ok(())
@@ -148,8 +150,8 @@ async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, owner, listed, rematch_of, rated) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+         inactivity_seconds, inactivity_then, owner, listed, rematch_of, rated, clock) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -168,14 +170,15 @@ async fn insert_table(
     .bind(table.listed)
     .bind(table.rematch_of.as_deref())
     .bind(table.rated)
+    .bind(super::rows::control_text(table.clock.as_ref()))
     .execute(&mut *tx)
     .await?;
     for seat in &table.seats {
         let (kind, agent) = kind_columns(&seat.kind);
         sqlx::query(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-             player_hash, joined_at, seed, join_key_hash, account) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+             player_hash, joined_at, seed, join_key_hash, account, auto_roll) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&table.id)
         .bind(seat.seat as i64)
@@ -188,6 +191,7 @@ async fn insert_table(
         .bind(seat.seed.as_deref())
         .bind(seat.join_key_hash.map(|h| h.to_vec()))
         .bind(seat.account.as_deref())
+        .bind(seat.auto_roll.as_str())
         .execute(&mut *tx)
         .await?;
     }
@@ -208,7 +212,7 @@ async fn load(tx: &mut PgConnection, row: PgRow, after: u64) -> Result<StoredTab
         .map(seat_from_row)
         .collect::<Result<Vec<_>, _>>()?;
     let actions = sqlx::query(
-        "SELECT version, seat, text, auto FROM actions WHERE table_id = $1 AND version > $2 \
+        "SELECT version, seat, text, auto, think_ms, clock FROM actions WHERE table_id = $1 AND version > $2 \
          ORDER BY version",
     )
     .bind(&id)
@@ -281,7 +285,7 @@ impl PgStore {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE seats SET kind = $1, agent = $2, name = $3, token_hash = $4, \
-             player_hash = $5, joined_at = $6, seed = $7, join_key_hash = $8, account = $13 \
+             player_hash = $5, joined_at = $6, seed = $7, join_key_hash = $8, account = $13, auto_roll = $14 \
              WHERE table_id = $9 AND seat = $10 AND (kind = 'open' OR NOT $11) \
              AND EXISTS (SELECT 1 FROM game_tables WHERE id = $9 AND owner = $12)",
         )
@@ -298,6 +302,7 @@ impl PgStore {
         .bind(only_open)
         .bind(&self.node)
         .bind(seat.account.as_deref())
+        .bind(seat.auto_roll.as_str())
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() != 1 {

@@ -3,7 +3,8 @@
 //! from the columns both schemas define.
 
 use super::{
-    Ending, Inactivity, SeatKind, StoreError, StoredAction, StoredSeat, StoredTable, Takeover,
+    AutoRoll, Ending, Inactivity, SeatKind, StoreError, StoredAction, StoredSeat, StoredTable,
+    Takeover,
 };
 use crate::token::TokenHash;
 use spelbord_engine::Options;
@@ -89,6 +90,7 @@ where
         seed: get(row, "seed")?,
         join_key_hash: hash_column(row, "join_key_hash")?,
         account: get(row, "account")?,
+        auto_roll: AutoRoll::parse(&get::<R, String>(row, "auto_roll")?).unwrap_or_default(),
     })
 }
 
@@ -107,7 +109,22 @@ where
         seat: get::<R, Option<i64>>(row, "seat")?.map(|s| s as usize),
         text: get(row, "text")?,
         auto: get(row, "auto")?,
+        think_ms: get::<R, Option<i64>>(row, "think_ms")?.map(|t| t.max(0) as u64),
+        clock: get::<R, Option<String>>(row, "clock")?
+            .map(|t| serde_json::from_str(&t))
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(format!("clock of an action: {e}")))?,
     })
+}
+
+/// The `clock` column of an action: every seat's milliseconds left, as JSON.
+pub(super) fn clock_text(clock: Option<&[i64]>) -> Option<String> {
+    clock.map(|c| serde_json::to_string(c).unwrap_or_default())
+}
+
+/// The `clock` column of a table: its time control, as JSON.
+pub(super) fn control_text(control: Option<&crate::clock::TimeControl>) -> Option<String> {
+    control.map(|c| serde_json::to_string(c).unwrap_or_default())
 }
 
 /// The JSON text of column `column` of table `id`, if set, as a `T`.
@@ -142,6 +159,7 @@ where
     let result: Option<Vec<f64>> = parse(&id, "result", get(row, "result")?)?;
     let ending: Option<Ending> = parse(&id, "ending", get(row, "ending")?)?;
     let then: String = get(row, "inactivity_then")?;
+    let clock = parse(&id, "clock", get(row, "clock")?)?;
     Ok(StoredTable {
         server_seed: hash_column(row, "server_seed")?,
         ending,
@@ -156,6 +174,7 @@ where
         listed: get(row, "listed")?,
         rematch_of: get(row, "rematch_of")?,
         rated: get(row, "rated")?,
+        clock,
         game: get(row, "game")?,
         options,
         auto_forced: get(row, "auto_forced")?,

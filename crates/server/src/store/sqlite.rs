@@ -30,7 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_probe.sql"),
     include_str!("../../migrations/0007_accounts.sql"),
     include_str!("../../migrations/0008_ratings.sql"),
-    // 0009 is the clocks' migration (branch clock35); merged, it comes before this one.
+    include_str!("../../migrations/0009_clocks.sql"),
     include_str!("../../migrations/0010_seeks.sql"),
 ];
 
@@ -175,7 +175,7 @@ pub(super) async fn insert_action_rows(
     // its rolls, or for the actions of a whole group commit.
     for chunk in rows.chunks(500) {
         let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
-            "INSERT INTO actions (table_id, version, seat, text, auto, created_at) ",
+            "INSERT INTO actions (table_id, version, seat, text, auto, created_at, think_ms, clock) ",
         );
         insert.push_values(chunk, |mut row, (table_id, action)| {
             row.push_bind(*table_id)
@@ -183,7 +183,9 @@ pub(super) async fn insert_action_rows(
                 .push_bind(action.seat.map(|s| s as i64))
                 .push_bind(&action.text)
                 .push_bind(action.auto)
-                .push_bind(at);
+                .push_bind(at)
+                .push_bind(action.think_ms.map(|t| t.min(i64::MAX as u64) as i64))
+                .push_bind(super::rows::clock_text(action.clock.as_deref()));
         });
         // Its text depends on the number of rows: not worth a cached statement.
         let persistent = chunk.len() <= 4;
@@ -206,10 +208,10 @@ pub(super) async fn write_seat(
     let (kind, agent) = kind_columns(&seat.kind);
     let sql = if only_open {
         "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
-         joined_at = ?, seed = ?, join_key_hash = ?, account = ? WHERE table_id = ? AND seat = ? AND kind = 'open'"
+         joined_at = ?, seed = ?, join_key_hash = ?, account = ?, auto_roll = ? WHERE table_id = ? AND seat = ? AND kind = 'open'"
     } else {
         "UPDATE seats SET kind = ?, agent = ?, name = ?, token_hash = ?, player_hash = ?, \
-         joined_at = ?, seed = ?, join_key_hash = ?, account = ? WHERE table_id = ? AND seat = ?"
+         joined_at = ?, seed = ?, join_key_hash = ?, account = ?, auto_roll = ? WHERE table_id = ? AND seat = ?"
     };
     let updated = sqlx::query(sql)
         .bind(kind)
@@ -221,6 +223,7 @@ pub(super) async fn write_seat(
         .bind(seat.seed.as_deref())
         .bind(seat.join_key_hash.map(|h| h.to_vec()))
         .bind(seat.account.as_deref())
+        .bind(seat.auto_roll.as_str())
         .bind(table_id)
         .bind(seat.seat as i64)
         .execute(tx)
@@ -249,8 +252,8 @@ pub(super) async fn insert_table(
     sqlx::query(
         "INSERT INTO game_tables (id, game, options, auto_forced, creator_hash, \
          version, finished, result, created_at, updated_at, server_seed, \
-         inactivity_seconds, inactivity_then, listed, rematch_of, rated) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         inactivity_seconds, inactivity_then, listed, rematch_of, rated, clock) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&table.id)
     .bind(&table.game)
@@ -268,12 +271,13 @@ pub(super) async fn insert_table(
     .bind(table.listed)
     .bind(table.rematch_of.as_deref())
     .bind(table.rated)
+    .bind(super::rows::control_text(table.clock.as_ref()))
     .execute(&mut *tx)
     .await?;
     if !table.seats.is_empty() {
         let mut seats = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
             "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
-             player_hash, joined_at, seed, join_key_hash, account) ",
+             player_hash, joined_at, seed, join_key_hash, account, auto_roll) ",
         );
         seats.push_values(&table.seats, |mut row, seat| {
             let (kind, agent) = kind_columns(&seat.kind);
@@ -287,7 +291,8 @@ pub(super) async fn insert_table(
                 .push_bind(seat.joined_at)
                 .push_bind(seat.seed.as_deref())
                 .push_bind(seat.join_key_hash.map(|h| h.to_vec()))
-                .push_bind(seat.account.as_deref());
+                .push_bind(seat.account.as_deref())
+                .push_bind(seat.auto_roll.as_str());
         });
         seats.build().execute(&mut *tx).await?;
     }
@@ -330,7 +335,7 @@ async fn load(pool: &SqlitePool, row: SqliteRow) -> Result<StoredTable, StoreErr
         .map(seat_from_row)
         .collect::<Result<Vec<_>, _>>()?;
     let actions = sqlx::query(
-        "SELECT version, seat, text, auto FROM actions WHERE table_id = ? ORDER BY version",
+        "SELECT version, seat, text, auto, think_ms, clock FROM actions WHERE table_id = ? ORDER BY version",
     )
     .bind(&id)
     .fetch_all(pool)

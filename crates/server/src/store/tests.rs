@@ -22,6 +22,8 @@ pub(super) fn table(id: &str) -> StoredTable {
             seat: None,
             text: "3-1".into(),
             auto: true,
+            think_ms: None,
+            clock: None,
         }],
         created_at: 1,
         updated_at: 1,
@@ -34,6 +36,7 @@ pub(super) fn table(id: &str) -> StoredTable {
         listed: false,
         rematch_of: None,
         rated: false,
+        clock: None,
     }
 }
 
@@ -97,6 +100,8 @@ async fn round_trip(db: &TestDb) {
         seat: Some(0),
         text: "24/21 24/23".into(),
         auto: false,
+        think_ms: None,
+        clock: None,
     }];
     store.append_actions(&t.id, 1, &more, None).await.unwrap();
     // A stale base version changes nothing.
@@ -120,6 +125,7 @@ async fn round_trip(db: &TestDb) {
         seed: Some("abc".into()),
         join_key_hash: Some([4; 32]),
         account: Some("alice".into()),
+        auto_roll: Default::default(),
     };
     store.claim_seat(&t.id, &seat).await.unwrap();
     assert!(matches!(
@@ -135,6 +141,8 @@ async fn round_trip(db: &TestDb) {
         seat: Some(1),
         text: "x".into(),
         auto: true,
+        think_ms: None,
+        clock: None,
     }];
     store
         .append_actions(&t.id, 2, &finish, Some(&[1.0, -1.0]))
@@ -317,6 +325,8 @@ async fn concurrent_appends(store: Arc<dyn Store>) {
                 seat: Some(0),
                 text: format!("move {i}"),
                 auto: false,
+                think_ms: None,
+                clock: None,
             };
             store.append_actions(&id, base, &[action], None).await
         }));
@@ -425,6 +435,8 @@ async fn a_postgres_node_writes_only_the_tables_it_owns() {
             seat: Some(0),
             text: "24/21 24/23".into(),
             auto: false,
+            think_ms: None,
+            clock: None,
         }];
         let ending = Ending {
             reason: EndReason::Closed,

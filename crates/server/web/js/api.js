@@ -75,7 +75,8 @@ export function getGame(id) {
 /**
  * Creates a table.
  * @param {{game: string, options: Record<string, string>, seats: string[], player?: string,
- *   inactivity?: import('./types.js').Inactivity, listed?: boolean, rated?: boolean}} spec
+ *   inactivity?: import('./types.js').Inactivity, listed?: boolean, rated?: boolean,
+ *   clock?: {initial_s: number, increment_s?: number, delay_s?: number}}} spec
  * @returns {Promise<TableInfo>}
  */
 export function createTable(spec) {
@@ -89,6 +90,16 @@ export function createTable(spec) {
  */
 export function getTable(id, token) {
   return request('GET', `/api/tables/${encodeURIComponent(id)}`, { token });
+}
+
+/**
+ * Changes the seat's settings: when the server rolls for it at a cube
+ * decision (`ask`, `useless`, `always`).
+ * @param {string} id @param {string} token @param {string} autoRoll
+ * @returns {Promise<TableInfo>}
+ */
+export function setAutoRoll(id, token, autoRoll) {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/settings`, { token, body: { auto_roll: autoRoll } });
 }
 
 /**

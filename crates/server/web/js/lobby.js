@@ -14,6 +14,17 @@ import { guestKey } from './account.js';
 import { drawListed } from './lists.js';
 import { ratedChoice } from './rated.js';
 import { invite } from './prompts.js';
+import { controlText } from './clock.js';
+
+/** The time controls offered when creating a table (null: none). */
+const CLOCKS = [
+  null,
+  { initial_s: 60, increment_s: 2 },
+  { initial_s: 180, increment_s: 5 },
+  { initial_s: 120, delay_s: 12 },
+  { initial_s: 300, delay_s: 12, per_game_s: 60 },
+  { initial_s: 600, increment_s: 10 },
+];
 import { language, t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
@@ -118,6 +129,10 @@ export async function showLobby(root, nav) {
     h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, t('lobby.then_ai')));
   const listedBox = h('input', { type: 'checkbox', id: 'listed', 'data-testid': 'listed', checked: saved.listed === true });
   const rated = ratedChoice();
+  const savedClock = CLOCKS.findIndex((c) => JSON.stringify(c) === JSON.stringify(saved.clock || null));
+  const clockSelect = h('select', { id: 'clock', 'data-testid': 'clock' },
+    CLOCKS.map((c, i) => h('option', { value: i, selected: i === Math.max(0, savedClock) }, c ? controlText(c) : t('clock.none'))));
+  const clock = () => CLOCKS[Number(clockSelect.value)] || null;
   const inactivity = () => ({ seconds: Number(waitSelect.value), then: /** @type {'forfeit' | 'ai'} */ (thenSelect.value === 'ai' ? 'ai' : 'forfeit') });
 
   const resetFor = (/** @type {GameInfo} */ g) => {
@@ -209,7 +224,7 @@ export async function showLobby(root, nav) {
     createButton.disabled = true;
     const name = nameInput.value.trim();
     store.setPlayerName(name);
-    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity(), listed: listedBox.checked });
+    store.saveChoices({ game: game.id, options, seats, inactivity: inactivity(), listed: listedBox.checked, clock: clock() });
     try {
       const created = await api.createTable({
         game: game.id,
@@ -219,6 +234,7 @@ export async function showLobby(root, nav) {
         inactivity: inactivity(),
         listed: listedBox.checked,
         ...(rated.rated() ? { rated: true } : {}),
+        ...(clock() ? { clock: /** @type {any} */ (clock()) } : {}),
       });
       store.rememberCreated(created.id);
       const mine = seats.indexOf('you');
@@ -246,6 +262,10 @@ export async function showLobby(root, nav) {
       h('div', { class: 'form-grid' }, h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput),
       seatBox, rated.row,
       h('div', { class: 'check-row' }, listedBox, h('label', { for: 'listed' }, t('lists.listed_label'))),
+      h('h3', {}, t('clock.title')),
+      h('div', { class: 'form-grid' },
+        h('label', { for: 'clock' }, t('clock.label')), clockSelect,
+        h('div', { class: 'help' }, t('clock.help'))),
       h('h3', {}, t('lobby.away_title')),
       h('div', { class: 'form-grid' },
         h('label', { for: 'inactivity-seconds' }, t('lobby.away_after')), waitSelect,

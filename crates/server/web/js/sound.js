@@ -32,3 +32,25 @@ export function turnChime() {
     // No sound where the browser refuses it.
   }
 }
+
+/** Plays the low-time warning (one short high tone), if sounds are on. */
+export function lowTimeBeep() {
+  if (!store.sound()) return;
+  try {
+    const Ctor = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+    if (!Ctor) return;
+    context = context || new Ctor();
+    const at = context.currentTime;
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    osc.frequency.value = 1320;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.25);
+    osc.connect(gain).connect(context.destination);
+    osc.start(at);
+    osc.stop(at + 0.26);
+  } catch {
+    // No sound where the browser refuses it.
+  }
+}

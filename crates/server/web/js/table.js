@@ -16,6 +16,7 @@ import { actionLabel, colourName, gameNameById, inactivityText, optionLabel, opt
 import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
 import { turnChime } from './sound.js';
+import { SeatClocks, autoRollChoice } from './clock.js';
 import { toast } from './toast.js';
 import { chanceText, eventText, isWarning, matchGameEnded, moveInViewersTerms, stumphogMoveText } from './events.js';
 import * as prompts from './prompts.js';
@@ -154,6 +155,8 @@ class TableView {
     this.infoBox = h('div', { class: 'panel small' });
     /** A rated table's ratings and, at the end, rating changes. */
     this.rated = table.rated ? new TableRatings(table, () => this.render()) : null;
+    /** The seats' clocks (none without a time control). */
+    this.clocks = new SeatClocks(table.clock || null);
     attachBoardInput(this.boardBox, {
       click: (t) => this.choose(t),
       drag: (from, to) => this.drag(from, to),
@@ -195,6 +198,7 @@ class TableView {
   }
 
   close() {
+    this.clocks.stop();
     this.rated?.close();
     this.socket.close();
     document.removeEventListener('keydown', this.keyHandler);
@@ -361,6 +365,8 @@ class TableView {
 
   /** @param {any} m */
   onMessage(m) {
+    // The clocks run in real time: taken at once, not when the queue shows the event.
+    if (m.clock !== undefined) this.clocks.update(m.clock);
     switch (m.type) {
       case 'welcome':
         this.seats = m.seats;
@@ -834,6 +840,7 @@ class TableView {
     switch (e.reason) {
       case 'resigned': return t(you ? 'early.resigned.you' : 'early.resigned', { who });
       case 'forfeit': return t(you ? 'early.forfeit.you' : 'early.forfeit', { who });
+      case 'time': return t(you ? 'early.time.you' : 'early.time', { who });
       case 'closed': return t('early.closed');
       default: return t('early.abandoned');
     }
@@ -883,6 +890,7 @@ class TableView {
     const turn = this.view.turn;
     this.rated?.seen(this.seats, this.isOver());
     replace(this.seatsBox, h('h2', {}, this.seat === null ? t('table.players_watching') : t('table.players'), this.rated ? [' ', ratedMark()] : null),
+      this.clocks.has() ? h('p', { class: 'small muted', 'data-testid': 'clock-control' }, t('clock.label'), ': ', this.clocks.describe()) : null,
       h('ul', { class: 'seats' }, this.seats.map((s) => {
         const toMove = !this.isOver() && !this.between && turn.kind === 'player' && turn.seat === s.seat;
         return h('li', { class: toMove ? 'to-move' : '' },
@@ -890,6 +898,7 @@ class TableView {
           this.rated ? seatName(s, seatPerson(s, this.seat, this.seats), this.rated.of(s.seat)) : h('span', { class: 'seat-name' }, seatPerson(s, this.seat, this.seats)),
           h('span', { class: 'badge' }, seatRole(this.game, s.seat, this.view.observation)),
           toMove ? h('span', { class: 'badge turn' }, t('table.to_move')) : null,
+          this.clocks.element(s.seat),
           s.kind === 'open' && this.seat === null && !this.isOver() ? h('button', { class: 'btn small', onclick: () => this.join(s.seat) }, t('table.join')) : null);
       })));
   }
@@ -907,6 +916,10 @@ class TableView {
         parts.push(prompts.copyLink(this.seatUrl, t('table.your_seat'), 'copy-seat-link', t('table.seat_link_label'), 'seat-url'),
           h('p', { class: 'small muted' }, t('table.seat_link_help')));
       }
+    }
+    if (this.seat !== null && this.token && !this.isOver()) {
+      const row = autoRollChoice(this.table.id, this.token, this.seats[this.seat], this.view.observation, (e) => { this.error = errorText(e); this.render(); });
+      if (row) parts.push(row);
     }
     if (this.status === 'waiting' && !this.isOver() && store.createdHere(this.table.id)) {
       parts.push(h('div', { class: 'row' },

@@ -13,7 +13,7 @@
  *   How a finished game came out, and how it ended in the game's own terms.
  *   The state as one viewer may see it (the server's `state` objects).
  * @typedef {{seat: number, kind: 'open' | 'human' | 'ai', name?: string | null,
- *   agent?: string, account?: string,
+ *   agent?: string, account?: string, auto_roll?: 'ask' | 'useless' | 'always',
  *   rating?: {rating: number, deviation: number, provisional: boolean}}} SeatInfo
  *   A seat; `account` where a signed-in player took it, `rating` (in the
  *   table's body only) where that account has a rating in a rated table's pool.
@@ -26,10 +26,11 @@
  *   dice?: {scheme: string, table: string, commitment: string,
  *     server_seed: string | null, seat_seeds: string[]} | null,
  *   inactivity?: Inactivity, ending?: Ending | null,
- *   rematch?: string | null, rematch_of?: string | null, rated?: boolean}} TableInfo
+ *   rematch?: string | null, rematch_of?: string | null, rated?: boolean,
+ *   clock?: import('./clock.js').ClockInfo | null}} TableInfo
  * @typedef {{seconds: number, then: 'forfeit' | 'ai'}} Inactivity
  *   What happens to the player to move who does not act for `seconds`.
- * @typedef {{reason: 'resigned' | 'forfeit' | 'closed' | 'abandoned',
+ * @typedef {{reason: 'resigned' | 'forfeit' | 'closed' | 'abandoned' | 'time',
  *   seat: number | null, returns: number[] | null}} Ending
  *   How a table ended early.
  * @typedef {{key: string, default: string, kind: 'choice' | 'int',

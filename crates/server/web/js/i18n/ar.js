@@ -754,4 +754,21 @@ export default {
   'rated.changes': 'تغيّر التصنيف',
   'rated.pending': 'يجري تحديث التصنيفات…',
   'rated.later': 'سيظهر تغيّر التصنيف في ملفات اللاعبين.',
+
+  // ---- clocks and auto-roll ----
+  'clock.label': 'الساعة',
+  'clock.minutes': '{n} دقيقة',
+  'clock.seconds': '{n} ث',
+  'clock.increment': '+ {n} ث',
+  'clock.delay': 'تأخير {n} ث',
+  'clock.per_game': '+ {n} ث لكل لعبة',
+  'clock.none': 'بلا ساعة',
+  'clock.title': 'الساعة',
+  'clock.help': 'وقت كل لاعب للعبة كلها؛ من ينفد وقته يخسر. التأخير: الثواني الأولى من كل دور مجانية. الزيادة: تضاف بعد كل دور.',
+  'early.time': 'انتهت اللعبة: نفد وقت {who}',
+  'early.time.you': 'انتهت اللعبة: نفد وقتك',
+  'autoroll.label': 'ارمِ النرد عني',
+  'autoroll.ask': 'أبدًا: اسألني دائمًا',
+  'autoroll.useless': 'حين لا تفيد المضاعفة',
+  'autoroll.always': 'دائمًا (لا تسأل)',
 };

@@ -754,4 +754,21 @@ export default {
   'rated.changes': 'Geänderte Wertungen',
   'rated.pending': 'Die Wertungen werden berechnet…',
   'rated.later': 'Die geänderten Wertungen stehen auf den Profilen der Spieler.',
+
+  // ---- clocks and auto-roll ----
+  'clock.label': 'Uhr',
+  'clock.minutes': '{n} Min.',
+  'clock.seconds': '{n} s',
+  'clock.increment': '+ {n} s',
+  'clock.delay': 'Verzögerung {n} s',
+  'clock.per_game': '+ {n} s pro Spiel',
+  'clock.none': 'Keine Uhr',
+  'clock.title': 'Uhr',
+  'clock.help': 'Die Zeit jedes Spielers für die ganze Partie; wessen Zeit abläuft, verliert. Verzögerung: die ersten Sekunden jedes Zuges sind frei. Zuschlag: kommt nach jedem Zug hinzu.',
+  'early.time': 'Spiel vorbei: {who} hat die Zeit überschritten',
+  'early.time.you': 'Spiel vorbei: du hast die Zeit überschritten',
+  'autoroll.label': 'Für mich würfeln',
+  'autoroll.ask': 'nie: immer fragen',
+  'autoroll.useless': 'wenn Doppeln nichts bringt',
+  'autoroll.always': 'immer (nie fragen)',
 };

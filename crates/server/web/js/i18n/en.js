@@ -775,4 +775,21 @@ export default {
   'rated.changes': 'Rating changes',
   'rated.pending': 'The ratings are being updated…',
   'rated.later': 'The rating changes will show on the players’ profiles.',
+
+  // ---- clocks and auto-roll ----
+  'clock.label': 'Clock',
+  'clock.minutes': '{n} min',
+  'clock.seconds': '{n} s',
+  'clock.increment': '+ {n} s',
+  'clock.delay': 'delay {n} s',
+  'clock.per_game': '+ {n} s a game',
+  'clock.none': 'No clock',
+  'clock.title': 'Clock',
+  'clock.help': 'Each player’s time for the whole game; the seat whose time runs out loses. Delay: the first seconds of each turn are free. Increment: added after each turn.',
+  'early.time': 'Game over: {who} ran out of time',
+  'early.time.you': 'Game over: you ran out of time',
+  'autoroll.label': 'Roll for me',
+  'autoroll.ask': 'never: always ask',
+  'autoroll.useless': 'when doubling cannot help',
+  'autoroll.always': 'always (never ask)',
 };

@@ -754,4 +754,21 @@ export default {
   'rated.changes': 'Ändrad rankning',
   'rated.pending': 'Rankningen uppdateras…',
   'rated.later': 'Den ändrade rankningen syns på spelarnas profiler.',
+
+  // ---- clocks and auto-roll ----
+  'clock.label': 'Klocka',
+  'clock.minutes': '{n} min',
+  'clock.seconds': '{n} s',
+  'clock.increment': '+ {n} s',
+  'clock.delay': 'fördröjning {n} s',
+  'clock.per_game': '+ {n} s per parti',
+  'clock.none': 'Ingen klocka',
+  'clock.title': 'Klocka',
+  'clock.help': 'Varje spelares tid för hela spelet; den vars tid tar slut förlorar. Fördröjning: de första sekunderna av varje drag är gratis. Tillägg: läggs till efter varje drag.',
+  'early.time': 'Spelet är slut: {who} fick slut på tid',
+  'early.time.you': 'Spelet är slut: du fick slut på tid',
+  'autoroll.label': 'Slå åt mig',
+  'autoroll.ask': 'aldrig: fråga alltid',
+  'autoroll.useless': 'när dubbling inte kan hjälpa',
+  'autoroll.always': 'alltid (fråga aldrig)',
 };
