@@ -231,6 +231,74 @@ export function myTables(playerKey) {
   return request('GET', '/api/players/me/tables', { headers: keyHeader(playerKey) });
 }
 
+// ---- seeks and quick pairing (the lobby's socket tells what changes) ----
+
+/**
+ * Posts a seek: a table's game, options and clock, rated or casual, with
+ * a rating range and the seat the owner would like.
+ * @param {{game: string, options: Record<string, string>, clock: import('./timecontrol.js').ClockSpec | null,
+ *   players: number, rated: boolean, rating_range: {min: number, max: number} | null,
+ *   seat: number | null, name?: string, player_key?: string}} spec
+ * @returns {Promise<{seek: import('./types.js').Seek}>}
+ */
+export function postSeek(spec) {
+  return request('POST', '/api/seeks', { body: spec });
+}
+
+/**
+ * The open seeks of these games (none: every game) the caller may see.
+ * @param {string[]} games @returns {Promise<{seeks: import('./types.js').Seek[]}>}
+ */
+export function listSeeks(games) {
+  const query = games.map((g) => `game=${encodeURIComponent(g)}`).join('&');
+  return request('GET', `/api/seeks${query ? `?${query}` : ''}`);
+}
+
+/**
+ * Accepts a seek: the seat taken at the new table (as a join answers), or,
+ * while a seek for more players is not full, how many have accepted.
+ * @param {string} id @param {{name?: string, player_key?: string}} body
+ * @returns {Promise<{table: string, seat: number, token: string} | {waiting: number, needed: number}>}
+ */
+export function acceptSeek(id, body) {
+  return request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, { body, headers: keyHeader(body.player_key) });
+}
+
+/** Withdraws one's own seek. @param {string} id @param {string | undefined} playerKey */
+export function withdrawSeek(id, playerKey) {
+  const query = playerKey ? `?player_key=${encodeURIComponent(playerKey)}` : '';
+  return request('DELETE', `/api/seeks/${encodeURIComponent(id)}${query}`, { body: playerKey ? { player_key: playerKey } : {}, headers: keyHeader(playerKey) });
+}
+
+/**
+ * A seek, or for its owner and acceptors once it made a table the seat
+ * taken there (when the socket was down as it happened).
+ * @param {string} id @param {string | undefined} playerKey
+ * @returns {Promise<import('./types.js').Seek | {paired: {table: string, seat: number, token: string}}>}
+ */
+export function getSeek(id, playerKey) {
+  const query = playerKey ? `?player_key=${encodeURIComponent(playerKey)}` : '';
+  return request('GET', `/api/seeks/${encodeURIComponent(id)}${query}`, { headers: keyHeader(playerKey) });
+}
+
+/** The quick-pairing pools. @returns {Promise<{pools: import('./types.js').PairingPool[]}>} */
+export function pairingPools() {
+  return request('GET', '/api/pairing');
+}
+
+/**
+ * Queues for a pool; the table comes as the lobby socket's `paired`.
+ * @param {{pool: string, name?: string, player_key?: string}} body
+ */
+export function queue(body) {
+  return request('POST', '/api/pairing', { body, headers: keyHeader(body.player_key) });
+}
+
+/** Leaves the queue. @param {string | undefined} playerKey */
+export function leaveQueue(playerKey) {
+  return request('DELETE', '/api/pairing', { body: playerKey ? { player_key: playerKey } : {}, headers: keyHeader(playerKey) });
+}
+
 // ---- accounts (the session is an HttpOnly cookie the browser sends) ----
 
 /** @typedef {{name: string, created_at: number}} Account */
