@@ -106,12 +106,14 @@ export function lobbyLive(games, first, nav, tables) {
         : h('button', { class: 'btn small primary', 'data-testid': 'accept-seek', onclick: (/** @type {MouseEvent} */ e) => accept(seek, /** @type {HTMLButtonElement} */ (e.currentTarget)) }, t('seeks.accept'));
     const opts = optionsText(seek.options);
     return h('li', { 'data-seek': seek.id, class: own ? 'own' : null },
-      h('span', { class: 'seek-game' }, h('strong', {}, gameNameById(seek.game)), opts ? h('span', { class: 'small muted' }, opts) : null),
-      h('span', { class: 'seek-clock', 'data-testid': 'seek-clock-text' }, words.clock),
-      h('span', { class: seek.rated ? 'badge rated' : 'badge' }, seek.rated ? t('rated.mark') : t('seeks.casual')),
-      h('span', { class: 'small' }, own ? t('seeks.yours') : words.owner),
-      seek.players > 2 ? h('span', { class: 'small', 'data-testid': 'seek-seats' }, t('seeks.seats', { n: filled, players: seek.players })) : null,
-      typeof seek.seat === 'number' ? h('span', { class: 'small muted' }, t('seeks.wants', { role: seatRole(seek.game, seek.seat) })) : null,
+      h('div', { class: 'seek-main' },
+        h('div', {}, h('strong', {}, gameNameById(seek.game)), ' ', h('span', { class: 'seek-clock', 'data-testid': 'seek-clock-text' }, words.clock)),
+        opts ? h('div', { class: 'small muted' }, opts) : null,
+        h('div', { class: 'seek-meta small' },
+          h('span', { class: seek.rated ? 'badge rated' : 'badge' }, seek.rated ? t('rated.mark') : t('seeks.casual')),
+          h('span', {}, own ? t('seeks.yours') : words.owner),
+          seek.players > 2 ? h('span', { 'data-testid': 'seek-seats' }, t('seeks.seats', { n: filled, players: seek.players })) : null,
+          typeof seek.seat === 'number' ? h('span', { class: 'muted' }, t('seeks.wants', { role: seatRole(seek.game, seek.seat) })) : null)),
       button);
   };
 
