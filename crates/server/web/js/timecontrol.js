@@ -4,7 +4,7 @@
  * presets a seek offers.
  */
 
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 
 /** @typedef {{initial_s?: number, increment_s?: number, delay_s?: number, per_game_s?: number}} ClockSpec */
 
@@ -40,5 +40,10 @@ export function clockText(clock) {
   else if (initial) parts.push(span(initial));
   if (clock.delay_s) parts.push(t('tc.delay', { delay: span(clock.delay_s) }));
   if (clock.per_game_s) parts.push(t('tc.per_game', { time: span(clock.per_game_s) }));
-  return parts.length ? parts.join(', ') : t('tc.none');
+  if (!parts.length) return t('tc.none');
+  try {
+    return new Intl.ListFormat(language(), { type: 'unit', style: 'short' }).format(parts);
+  } catch {
+    return parts.join(', ');
+  }
 }
