@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The live part of the lobby, at its top: quick pairing (a pool, one
- * click, a waiting line with Cancel) and the open seeks of the games the
+ * The live part of the lobby, at its top: quick pairing (a row of the
+ * pools of the games picked, one click, a waiting line with Cancel) and the open seeks of the games the
  * player picks (remembered), each accepted with one click; the player's
  * own seeks with Withdraw; the form to post one. All of it, and the lists
  * of tables and the players online per game, kept up to date by the one
@@ -124,10 +124,12 @@ export function lobbyLive(games, first, nav, tables) {
 
   const drawPools = () => {
     pairing.hidden = pools.length === 0;
-    replace(poolRow, pools.map((p) => h('button', {
+    const mine = pools.filter((p) => picked.length === 0 || picked.includes(p.game));
+    replace(poolRow, (mine.length ? mine : pools).map((p) => h('button', {
       class: 'btn pool', 'data-pool': p.id, 'aria-pressed': queued && queued.pool.id === p.id ? 'true' : 'false', disabled: queued !== null,
       onclick: () => join(p),
     }, h('strong', {}, gameNameById(p.game)), h('span', { class: 'small' }, [optionsText(p.options), clockText(p.clock)].filter(Boolean).join(' · ')))));
+    poolRow.scrollLeft = 0;
     drawQueue();
   };
 
@@ -200,6 +202,7 @@ export function lobbyLive(games, first, nav, tables) {
     store.setSeekGames(picked);
     socket.filter(picked);
     drawSeeks();
+    drawPools();
     // The seeks of a game just picked: asked once (the socket tells what changes from now on).
     try {
       const answer = await api.listSeeks(picked);
