@@ -373,6 +373,18 @@ export function getLeaderboard(pool) {
 }
 
 /**
+ * A WebSocket message's JSON, or null when it is not JSON.
+ * @param {MessageEvent} e @returns {any}
+ */
+export function socketMessage(e) {
+  try {
+    return JSON.parse(String(e.data));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A table's live connection: says hello with the seat token and the last
  * version seen, passes every message on, and reconnects with back-off
  * (asking only for what was missed) until closed.
@@ -418,13 +430,8 @@ export class TableSocket {
       this.pinger = setInterval(() => this.send({ type: 'ping' }), 25000);
     };
     ws.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      this.handlers.onMessage(msg);
+      const msg = socketMessage(e);
+      if (msg !== null) this.handlers.onMessage(msg);
     };
     ws.onclose = (e) => {
       if (this.pinger) clearInterval(this.pinger);

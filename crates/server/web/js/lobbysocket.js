@@ -7,6 +7,8 @@
  * new snapshot. Nothing is polled.
  */
 
+import { socketMessage } from './api.js';
+
 /** @typedef {'connecting' | 'open' | 'closed'} LobbyStatus */
 
 export class LobbySocket {
@@ -41,12 +43,7 @@ export class LobbySocket {
       this.opts.onStatus('open');
     };
     ws.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
+      const msg = socketMessage(e);
       if (msg && typeof msg.type === 'string') this.opts.onMessage(msg);
     };
     ws.onclose = () => {
