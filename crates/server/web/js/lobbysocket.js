@@ -73,7 +73,11 @@ export class LobbySocket {
   close() {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.ws) this.ws.close();
+    const ws = this.ws;
     this.ws = null;
+    if (!ws) return;
+    // Closed while still connecting, Chromium logs an error: closed once open instead.
+    if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+    else ws.close();
   }
 }
