@@ -106,6 +106,12 @@ pub trait DynState: Send + Sync {
     fn play_steps(&self) -> Option<crate::tables::StepsView>;
     /// What the last action showed `viewer` alone (e.g. the card he drew).
     fn private_events(&self, viewer: Viewer) -> Vec<String>;
+    /// The roll the server may play for the player to move at a cube
+    /// decision ([`crate::Notation::auto_roll`]): always with `always`,
+    /// otherwise only where doubling cannot gain. `None` by default.
+    fn auto_roll_action(&self, _always: bool) -> Option<ActionInfo> {
+        None
+    }
     /// A copy of this state.
     fn clone_box(&self) -> Box<dyn DynState>;
     /// The concrete state, for code generic over the game (a [`StateOf`]).
@@ -257,6 +263,9 @@ impl<G: Game> DynState for StateOf<G> {
 
     fn private_events(&self, viewer: Viewer) -> Vec<String> {
         self.0.private_events(viewer)
+    }
+    fn auto_roll_action(&self, always: bool) -> Option<ActionInfo> {
+        self.0.auto_roll(always).map(|a| self.info(a))
     }
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

@@ -328,6 +328,18 @@ pub trait Notation: GameState {
         None
     }
 
+    /// The roll the server may play for the player to move instead of
+    /// asking "double or roll?" (the auto-roll setting of a seat): with
+    /// `always`, the roll at every cube decision; otherwise only where
+    /// doubling cannot gain (a dead cube: see each game). `None` where no
+    /// cube decision is pending, or the game has no cube. A cube that cannot
+    /// be offered (the Crawford game, the cube off, the opponent owns it, the
+    /// highest value) asks nothing in the first place: the engine goes
+    /// straight to the roll.
+    fn auto_roll(&self, _always: bool) -> Option<Self::Action> {
+        None
+    }
+
     /// What the last action showed `viewer` alone (e.g. "you drew 9H"),
     /// never anything hidden from that viewer; empty for anyone else.
     fn private_events(&self, _viewer: Viewer) -> Vec<String> {

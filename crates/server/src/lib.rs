@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod api;
+pub mod clock;
 pub mod cluster;
 pub mod dice;
 pub mod error;

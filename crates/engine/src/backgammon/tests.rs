@@ -628,3 +628,68 @@ proptest! {
         crate::conformance::check_position_round_trips::<Backgammon>(options, 1, seed);
     }
 }
+
+/// The start position at a cube decision of player 0 with `fields` added.
+fn cube_decision(fields: &str) -> BackgammonState {
+    format!("-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2 0 cube_decision {fields}")
+        .parse()
+        .expect("a position")
+}
+
+#[test]
+fn auto_roll_rolls_at_a_dead_cube_only_unless_always() {
+    // 5-point match, 3-3, cube 2 owned by player 0: winning this game at
+    // the present stake wins the match, so doubling cannot gain: roll.
+    let dead = cube_decision("stake=2 owner=0 score=3,3 crawford=after cube=on match=5");
+    assert_eq!(dead.auto_roll(false), Some(TablesAction::Roll));
+    assert_eq!(dead.auto_roll(true), Some(TablesAction::Roll));
+    // Player 0 needs 4 of 5 with the cube at 1: the cube is alive: ask.
+    let alive = cube_decision("score=1,0 cube=on match=5");
+    assert_eq!(alive.auto_roll(false), None);
+    assert_eq!(alive.auto_roll(true), Some(TablesAction::Roll));
+    // Money play: never dead.
+    let money = cube_decision("stake=4 owner=0 cube=on");
+    assert_eq!(money.auto_roll(false), None);
+    // Exactly the points needed is dead too: 4 + 1 = 5.
+    let needs_one = cube_decision("score=4,0 crawford=after cube=on match=5");
+    assert_eq!(needs_one.auto_roll(false), Some(TablesAction::Roll));
+    // Through the dynamic layer.
+    let dynamic: Box<dyn crate::DynState> = Box::new(crate::dynamic::StateOf::<Backgammon>(dead));
+    assert_eq!(
+        dynamic.auto_roll_action(false).map(|a| a.text),
+        Some("roll".into())
+    );
+}
+
+#[test]
+fn no_cube_decision_to_auto_roll_in_the_crawford_game_or_without_the_cube() {
+    // The Crawford game: the engine goes straight to the roll.
+    let opts = TablesOptions {
+        cube: true,
+        match_to: 3,
+    };
+    let mut st = BackgammonState::new(BackgammonRules, opts);
+    st.apply(TablesAction::Opening([2, 1]));
+    let p = plays(&st)[0];
+    st.apply(TablesAction::Play(p));
+    st.apply(TablesAction::Double);
+    st.apply(TablesAction::Drop);
+    st.apply(TablesAction::Opening([2, 1]));
+    let p = plays(&st)[0];
+    st.apply(TablesAction::Play(p));
+    st.apply(TablesAction::Double);
+    st.apply(TablesAction::Drop);
+    assert_eq!(st.score(), [0, 2]);
+    st.apply(TablesAction::Opening([2, 1]));
+    let p = plays(&st)[0];
+    st.apply(TablesAction::Play(p));
+    assert!(st.observation(crate::game::Viewer::Spectator).crawford_game);
+    assert_eq!(st.phase(), Phase::Rolling);
+    assert_eq!(st.auto_roll(true), None);
+    // Without the cube there is no decision either.
+    let mut plain = at_start([6, 5]);
+    let p = plays(&plain)[0];
+    plain.apply(TablesAction::Play(p));
+    assert_eq!(plain.phase(), Phase::Rolling);
+    assert_eq!(plain.auto_roll(true), None);
+}

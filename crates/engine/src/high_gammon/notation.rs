@@ -182,6 +182,13 @@ fn merged(steps: &[(u8, u8)]) -> Vec<(u8, u8)> {
 }
 
 impl Notation for HgState {
+    /// At a cube decision, the roll with `always`. High Gammon has no
+    /// matches, so its cube is never dead: without `always` it always asks
+    /// (a cube at its highest value asks nothing, HG-17).
+    fn auto_roll(&self, always: bool) -> Option<HgAction> {
+        (always && self.phase == Phase::CubeDecision).then_some(HgAction::Roll)
+    }
+
     fn play_steps(&self) -> Option<crate::tables::StepsView> {
         HgState::play_steps(self)
     }

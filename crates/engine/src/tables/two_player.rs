@@ -703,6 +703,23 @@ fn parse_dice(text: &str) -> Option<[u8; 2]> {
 }
 
 impl<V: TablesVariant> Notation for TablesState<V> {
+    /// At a cube decision: the roll with `always`; otherwise the roll only
+    /// where the cube is dead for the player to move: in a match, his score
+    /// plus the cube's value already reaches the match's length, so winning
+    /// this game at the present stake wins the match and doubling cannot
+    /// gain (it would only give the opponent the cube). The Crawford game,
+    /// the cube off, the opponent's cube and the highest cube never reach a
+    /// cube decision ([`Phase::Rolling`] directly).
+    fn auto_roll(&self, always: bool) -> Option<TablesAction> {
+        if self.phase != Phase::CubeDecision {
+            return None;
+        }
+        let dead = self.options.match_to > 0
+            && u32::from(self.score[self.side as usize]) + self.cube_value()
+                >= u32::from(self.options.match_to);
+        (always || dead).then_some(TablesAction::Roll)
+    }
+
     fn play_steps(&self) -> Option<StepsView> {
         let Phase::Moving(dice) = self.phase else {
             return None;
