@@ -91,6 +91,11 @@ impl Cluster {
         Ok(cluster)
     }
 
+    /// The database's connection pool.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
     /// This node's id.
     pub fn node(&self) -> &str {
         &self.node

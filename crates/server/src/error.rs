@@ -65,6 +65,15 @@ pub enum ApiError {
     /// A table asked to be rated cannot be (AI seats, or a game without a pool).
     #[error("{0}")]
     NotRateable(String),
+    /// The seek was accepted by others, withdrawn or has expired meanwhile.
+    #[error("the seek is gone: it was taken, withdrawn or has expired")]
+    SeekGone,
+    /// A player cannot accept his own seek.
+    #[error("this is your own seek")]
+    OwnSeek,
+    /// The player has accepted this seek already.
+    #[error("you have accepted this seek already")]
+    AlreadyAccepted,
     /// The seat token is missing or unknown.
     #[error("a valid seat token is needed (Authorization: Bearer <token>)")]
     Unauthorized,
@@ -136,6 +145,9 @@ impl ApiError {
             | SeatTaken(_)
             | NotFinished
             | AlreadySeated
+            | SeekGone
+            | OwnSeek
+            | AlreadyAccepted
             | Started => StatusCode::CONFLICT,
             TooManyTables(_) | HintsBusy | AnalysisBusy => StatusCode::TOO_MANY_REQUESTS,
             IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -169,6 +181,9 @@ impl ApiError {
             RatedNeedsAccount => "rated_needs_account",
             AlreadySeated => "already_seated",
             NotRateable(_) => "not_rateable",
+            SeekGone => "seek_gone",
+            OwnSeek => "own_seek",
+            AlreadyAccepted => "already_accepted",
             NotFound(_) => "not_found",
             WrongHost => "wrong_host",
             StaleVersion { .. } => "stale_version",

@@ -7,7 +7,9 @@ use crate::hub::Hub;
 use crate::limits::{Clients, Counter, ForwardedHeader, Limits, RateLimiter, RefusalLog};
 use crate::listen::{connections_for, raise_open_file_limit, serve_connections};
 use crate::origin::{Origins, PublicOrigin};
-use crate::store::{AccountStore, PgStore, RatingStore, SqliteStore, Store, is_postgres_url};
+use crate::store::{
+    AccountStore, LobbyStore, PgStore, RatingStore, SqliteStore, Store, is_postgres_url,
+};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -136,6 +138,13 @@ pub struct ServeArgs {
     /// nodes take its tables over (it renews the heartbeat four times as often).
     #[arg(long, default_value_t = 3.0)]
     pub lease: f64,
+    /// Milliseconds a seek's owner (or a queued player) may be without a
+    /// lobby socket before the seek is withdrawn (the player leaves the queue).
+    #[arg(long, default_value_t = 20_000, hide = true)]
+    pub lobby_grace_ms: u64,
+    /// Seconds a seek stays open at most.
+    #[arg(long, default_value_t = 1800, hide = true)]
+    pub seek_lifetime: u64,
     /// Log format; the level comes from RUST_LOG (default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -210,6 +219,8 @@ pub async fn serve(
     let mut cluster = None;
     let account_store: Arc<dyn AccountStore>;
     let rating_store: Arc<dyn RatingStore>;
+    let lobby_store: Arc<dyn LobbyStore>;
+    let mut node = "local".to_string();
     let store: Arc<dyn Store> = if is_postgres_url(&args.db) {
         let store = PgStore::open(&args.db)
             .await
@@ -230,6 +241,8 @@ pub async fn serve(
         ));
         account_store = Arc::new(store.clone());
         rating_store = Arc::new(store.clone());
+        lobby_store = Arc::new(store.clone());
+        node = store.node().to_string();
         Arc::new(store)
     } else {
         let store = SqliteStore::open(Path::new(&args.db))
@@ -237,6 +250,7 @@ pub async fn serve(
             .with_context(|| format!("cannot open the database {}", args.db))?;
         account_store = Arc::new(store.clone());
         rating_store = Arc::new(store.clone());
+        lobby_store = Arc::new(store.clone());
         Arc::new(store)
     };
     let accounts = Arc::new(
@@ -258,6 +272,13 @@ pub async fn serve(
     if let Some(per_address) = args.ai_workers_per_address {
         thinking.per_owner = per_address.clamp(1, thinking.expensive);
     }
+    let lobby = crate::lobby::Lobby::new(
+        lobby_store,
+        cluster.as_ref().map(|c| c.pool().clone()),
+        Duration::from_millis(args.lobby_grace_ms.max(100)),
+        Duration::from_secs(args.seek_lifetime.max(1)),
+        node,
+    );
     let hub = Hub::new(store, thinking);
     let node_tasks = match cluster {
         Some(cluster) => {
@@ -309,7 +330,9 @@ pub async fn serve(
         origins: Arc::new(Origins(args.public_origins.clone())),
         accounts,
         ratings: rating_store.clone(),
+        lobby,
     };
+    let lobby_tasks = crate::api::start_lobby(state.clone());
     tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
     // One line on standard output says where to connect (tests read it).
     println!("spelbord serve: listening on http://{addr}");
@@ -371,7 +394,7 @@ pub async fn serve(
     .await;
     sweeper.abort();
     prober.abort();
-    for task in node_tasks {
+    for task in node_tasks.into_iter().chain(lobby_tasks) {
         task.abort();
     }
     hub.shut_down(SHUTDOWN_GRACE).await;

@@ -5,15 +5,20 @@ mod analysis;
 mod games;
 mod guard;
 mod hints;
+mod lobby_ws;
 mod openapi;
 mod openapi_accounts;
+mod openapi_lobby;
 mod openapi_ratings;
+mod pairing;
 mod ratings;
 mod replay;
+mod seeks;
 mod tables;
 mod ws;
 
 pub use accounts::account_of;
+pub use lobby_ws::start as start_lobby;
 pub use tables::is_unsafe_in_name;
 
 use crate::error::ApiError;
@@ -55,6 +60,8 @@ pub struct AppState {
     pub accounts: Arc<crate::accounts::Accounts>,
     /// Ratings, rating histories and leaderboards.
     pub ratings: Arc<dyn crate::store::RatingStore>,
+    /// The live lobby: seeks, quick pairing and the lobby sockets.
+    pub lobby: Arc<crate::lobby::Lobby>,
 }
 
 /// The Content-Security-Policy of every answer: scripts, styles and
@@ -91,6 +98,16 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}", get(ratings::profile))
         .route("/api/ratings", get(ratings::pools))
         .route("/api/ratings/{pool}", get(ratings::leaderboard))
+        .route("/api/seeks", post(seeks::post).get(seeks::list))
+        .route("/api/seeks/{id}", get(seeks::read).delete(seeks::withdraw))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
+        .route(
+            "/api/pairing",
+            get(pairing::pools)
+                .post(pairing::queue)
+                .delete(pairing::leave),
+        )
+        .route("/api/lobby/ws", get(lobby_ws::upgrade))
         .route("/api/accounts", post(accounts::sign_up))
         .route(
             "/api/session",

@@ -252,6 +252,11 @@ fn schemas() -> Value {
     {
         all.extend(more);
     }
+    if let (Some(all), Value::Object(more)) =
+        (schemas.as_object_mut(), super::openapi_lobby::schemas())
+    {
+        all.extend(more);
+    }
     schemas["Seat"]["properties"]["rating"] = json!({ "$ref": "#/components/schemas/SeatRating" });
     schemas["Table"]["properties"]["rated"] = json!({ "type": "boolean",
         "description": "Whether the game is rated: every seat an account, rated in its pool when it ends." });
@@ -313,7 +318,7 @@ fn table_schemas() -> Value {
                     "not_finished", "illegal_action", "too_large", "rate_limited", "unavailable", "internal",
                     "unsupported_media_type", "request_timeout", "forbidden", "started", "too_many_tables",
                     "hints_busy", "bad_login", "not_signed_in", "name_taken", "rated_needs_account",
-                    "already_seated", "not_rateable"] },
+                    "already_seated", "not_rateable", "seek_gone", "own_seek", "already_accepted"] },
                 "message": { "type": "string", "description": "For people; never internal or database detail." },
                 "version": { "type": "integer", "description": "With `stale_version`: the table's current version." }
             } } }
@@ -784,6 +789,10 @@ fn with_accounts(mut paths: Value) -> Value {
     }
     if let (Some(all), Value::Object(more)) =
         (paths.as_object_mut(), super::openapi_ratings::paths())
+    {
+        all.extend(more);
+    }
+    if let (Some(all), Value::Object(more)) = (paths.as_object_mut(), super::openapi_lobby::paths())
     {
         all.extend(more);
     }

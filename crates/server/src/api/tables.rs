@@ -35,6 +35,11 @@ pub struct CreateBody {
     listed: bool,
     #[serde(default)]
     rated: bool,
+    /// The time control (branch clock35 gives it its type; here it is
+    /// taken and not yet used, so that seeks and pairing pools carry it).
+    #[serde(default)]
+    #[allow(dead_code)]
+    clock: Option<Value>,
 }
 
 /// The fewest and most seconds an inactivity rule may allow.
@@ -111,7 +116,10 @@ pub(super) fn player_hash(player: Option<&str>) -> Result<Option<TokenHash>, Api
     }
 }
 
-fn check_name(name: Option<String>, limits: &Limits) -> Result<Option<String>, ApiError> {
+pub(super) fn check_name(
+    name: Option<String>,
+    limits: &Limits,
+) -> Result<Option<String>, ApiError> {
     let Some(name) = name else { return Ok(None) };
     let name = name.trim().to_string();
     if name.chars().count() > limits.max_name || name.chars().any(is_unsafe_in_name) {
@@ -162,6 +170,33 @@ pub async fn create(
         tracing::debug!(client = %client.addr, "table creation rate limited");
         return Err(ApiError::RateLimited);
     }
+    // A signed-in creator's tables are his account's (no key needed).
+    let signed_in = super::account_of(&app, &headers).await?;
+    let new = new_table(
+        &app,
+        body,
+        signed_in.map(|a| a.player_hash),
+        client.key.ip(),
+    )?;
+    let hub = app.hub.clone();
+    let cell = run_to_completion(async move { hub.create(new).await }).await?;
+    let t = cell.table.lock().await;
+    Ok((
+        StatusCode::CREATED,
+        Json(view::table_json(&t, Viewer::Spectator)),
+    ))
+}
+
+/// The table a `POST /api/tables` body asks for, checked, as the hub
+/// creates it: `account` is the signed-in creator's player hash (else the
+/// body's `player` key makes the creator). Seeks and quick pairing make
+/// their tables through this too.
+pub(crate) fn new_table(
+    app: &AppState,
+    body: CreateBody,
+    account: Option<TokenHash>,
+    client: std::net::IpAddr,
+) -> Result<NewTable, ApiError> {
     let inactivity = body.inactivity.unwrap_or_default();
     if !(INACTIVITY_SECONDS.0..=INACTIVITY_SECONDS.1).contains(&inactivity.seconds) {
         return Err(ApiError::BadRequest(format!(
@@ -204,16 +239,14 @@ pub async fn create(
             other => Some(resolve_agent(other)?),
         });
     }
-    // A signed-in creator's tables are his account's (no key needed).
-    let signed_in = super::account_of(&app, &headers).await?;
     if body.rated {
-        crate::rated::check_create(game, &options, &seats, signed_in.is_some())?;
+        crate::rated::check_create(game, &options, &seats, account.is_some())?;
     }
-    let creator = match signed_in {
-        Some(account) => Some(account.player_hash),
+    let creator = match account {
+        Some(account) => Some(account),
         None => player_hash(body.player.as_deref())?,
     };
-    let new = NewTable {
+    Ok(NewTable {
         game,
         options,
         seats,
@@ -223,15 +256,8 @@ pub async fn create(
         listed: body.listed,
         rematch_of: None,
         rated: body.rated,
-        client: client.key.ip(),
-    };
-    let hub = app.hub.clone();
-    let cell = run_to_completion(async move { hub.create(new).await }).await?;
-    let t = cell.table.lock().await;
-    Ok((
-        StatusCode::CREATED,
-        Json(view::table_json(&t, Viewer::Spectator)),
-    ))
+        client,
+    })
 }
 
 /// The viewer for a request: the seat of its bearer token, or a spectator.
@@ -577,11 +603,22 @@ pub async fn listed(
             LIST_PAGE.1
         )));
     }
-    let ids = app
-        .hub
-        .listed_tables(live, query.page, LIST_PAGE.0 + 1)
-        .await?;
-    let more = ids.len() > LIST_PAGE.0 as usize && query.page + 1 < LIST_PAGE.1;
+    let (tables, more) = listed_rows(&app, live, query.page).await?;
+    let more = more && query.page + 1 < LIST_PAGE.1;
+    Ok(Json(
+        json!({ "tables": tables, "page": query.page, "more": more }),
+    ))
+}
+
+/// A page of the lobby's `open` or `live` list (the rows `GET /api/tables`
+/// gives), and whether there are more.
+pub(crate) async fn listed_rows(
+    app: &AppState,
+    live: bool,
+    page: u32,
+) -> Result<(Vec<Value>, bool), ApiError> {
+    let ids = app.hub.listed_tables(live, page, LIST_PAGE.0 + 1).await?;
+    let more = ids.len() > LIST_PAGE.0 as usize;
     let mut tables = Vec::new();
     for id in ids.iter().take(LIST_PAGE.0 as usize) {
         let Ok(cell) = app.hub.table(id).await else {
@@ -603,7 +640,5 @@ pub async fn listed(
             "rated": t.rated,
         }));
     }
-    Ok(Json(
-        json!({ "tables": tables, "page": query.page, "more": more }),
-    ))
+    Ok((tables, more))
 }

@@ -22,18 +22,18 @@ use tokio::sync::broadcast::error::RecvError;
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Close code: the client broke the protocol or a limit.
-const POLICY: u16 = 1008;
+pub(super) const POLICY: u16 = 1008;
 /// Close code: the viewer stopped answering pings.
-const GOING_AWAY: u16 = 1001;
+pub(super) const GOING_AWAY: u16 = 1001;
 /// The largest message the WebSocket layer reads at all; larger ones end
 /// the connection without a close code, smaller ones over the server's
 /// limit are closed with 1008.
-const HARD_MESSAGE_LIMIT: usize = 64 * 1024;
+pub(super) const HARD_MESSAGE_LIMIT: usize = 64 * 1024;
 /// The read buffer of a connection (the library's default is 128 KiB, held
 /// by every viewer); it grows for a larger message, up to the hard limit.
-const READ_BUFFER: usize = 4 * 1024;
+pub(super) const READ_BUFFER: usize = 4 * 1024;
 /// Close code: the server is restarting; reconnect later.
-const RESTART: u16 = 1012;
+pub(super) const RESTART: u16 = 1012;
 /// Close code: the seat token is not valid for this table.
 const UNAUTHORIZED: u16 = 4401;
 
@@ -105,14 +105,14 @@ pub async fn upgrade(
         }))
 }
 
-async fn send(socket: &mut WebSocket, message: &Value) -> bool {
+pub(super) async fn send(socket: &mut WebSocket, message: &Value) -> bool {
     socket
         .send(Message::Text(message.to_string().into()))
         .await
         .is_ok()
 }
 
-async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+pub(super) async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
@@ -132,7 +132,7 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
 }
 
-fn error_message(code: &str, message: &str) -> Value {
+pub(super) fn error_message(code: &str, message: &str) -> Value {
     json!({ "type": "error", "code": code, "message": message })
 }
 

@@ -5,6 +5,7 @@ mod accounts;
 mod accounts_pg;
 mod accounts_sqlite;
 mod group_commit;
+mod lobby;
 mod postgres;
 mod ratings;
 mod ratings_pg;
@@ -17,6 +18,7 @@ mod sqlite;
 mod tests;
 
 pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
+pub use lobby::{Accepted, LobbyStore, PairPicker, QueueEntry, SeekPlayer, StoredSeek};
 pub use postgres::{CHANNEL, PgStore};
 pub use ratings::{HistoryEntry, LeaderRow, RatedGame, RatedSeat, RatingStore, StoredRating};
 pub use sqlite::SqliteStore;
@@ -313,6 +315,13 @@ pub trait Store: Send + Sync + 'static {
 /// Unix time in seconds.
 pub fn unix_now() -> i64 {
     sqlite::now()
+}
+
+/// Unix time in milliseconds.
+pub fn unix_now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Whether `db` (the `--db` setting) names a PostgreSQL database rather than a SQLite file.

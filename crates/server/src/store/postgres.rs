@@ -24,6 +24,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0006_rematch.sql"),
     include_str!("../../migrations/postgres/0007_accounts.sql"),
     include_str!("../../migrations/postgres/0008_ratings.sql"),
+    // 0009 is the clocks' migration (branch clock35); merged, it comes before this one.
+    include_str!("../../migrations/postgres/0010_seeks.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together
@@ -38,7 +40,7 @@ pub const CHANNEL: &str = "spelbord_tables";
 /// table's lease cannot change it any more.
 #[derive(Clone, Debug)]
 pub struct PgStore {
-    pool: PgPool,
+    pub(super) pool: PgPool,
     node: String,
 }
 

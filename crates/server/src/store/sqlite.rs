@@ -30,6 +30,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_probe.sql"),
     include_str!("../../migrations/0007_accounts.sql"),
     include_str!("../../migrations/0008_ratings.sql"),
+    // 0009 is the clocks' migration (branch clock35); merged, it comes before this one.
+    include_str!("../../migrations/0010_seeks.sql"),
 ];
 
 /// A store in one SQLite file.
