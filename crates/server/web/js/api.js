@@ -237,7 +237,7 @@ export function myTables(playerKey) {
  * Posts a seek: a table's game, options and clock, rated or casual, with
  * a rating range and the seat the owner would like.
  * @param {{game: string, options: Record<string, string>, clock: import('./timecontrol.js').ClockSpec | null,
- *   players: number, rated: boolean, rating_range: {min: number, max: number} | null,
+ *   players?: number, rated: boolean, rating_range: {min: number, max: number} | null,
  *   seat: number | null, name?: string, player_key?: string}} spec
  * @returns {Promise<{seek: import('./types.js').Seek}>}
  */

@@ -103,7 +103,6 @@ export function seekForm(games, first, posted) {
         game: game.id,
         options,
         clock: PRESETS.find((p) => p.id === clockSelect.value)?.clock ?? null,
-        players: seatCount(game, options),
         rated,
         rating_range: range,
         seat: seatSelect.value === '' ? null : Number(seatSelect.value),
