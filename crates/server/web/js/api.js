@@ -242,6 +242,74 @@ export function myTables(playerKey) {
   return request('GET', '/api/players/me/tables', { headers: keyHeader(playerKey) });
 }
 
+// ---- seeks and quick pairing (the lobby's socket tells what changes) ----
+
+/**
+ * Posts a seek: a table's game, options and clock, rated or casual, with
+ * a rating range and the seat the owner would like.
+ * @param {{game: string, options: Record<string, string>, clock: import('./timecontrol.js').ClockSpec | null,
+ *   players?: number, rated: boolean, rating_range: {min: number, max: number} | null,
+ *   seat: number | null, name?: string, player_key?: string}} spec
+ * @returns {Promise<{seek: import('./types.js').Seek}>}
+ */
+export function postSeek(spec) {
+  return request('POST', '/api/seeks', { body: spec });
+}
+
+/**
+ * The open seeks of these games (none: every game) the caller may see.
+ * @param {string[]} games @returns {Promise<{seeks: import('./types.js').Seek[]}>}
+ */
+export function listSeeks(games) {
+  const query = games.map((g) => `game=${encodeURIComponent(g)}`).join('&');
+  return request('GET', `/api/seeks${query ? `?${query}` : ''}`);
+}
+
+/**
+ * Accepts a seek: the seat taken at the new table (as a join answers), or,
+ * while a seek for more players is not full, how many have accepted.
+ * @param {string} id @param {{name?: string, player_key?: string}} body
+ * @returns {Promise<{table: string, seat: number, token: string} | {waiting: number, needed: number}>}
+ */
+export function acceptSeek(id, body) {
+  return request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, { body, headers: keyHeader(body.player_key) });
+}
+
+/** Withdraws one's own seek. @param {string} id @param {string | undefined} playerKey */
+export function withdrawSeek(id, playerKey) {
+  const query = playerKey ? `?player_key=${encodeURIComponent(playerKey)}` : '';
+  return request('DELETE', `/api/seeks/${encodeURIComponent(id)}${query}`, { body: playerKey ? { player_key: playerKey } : {}, headers: keyHeader(playerKey) });
+}
+
+/**
+ * A seek, or for its owner and acceptors once it made a table the seat
+ * taken there (when the socket was down as it happened).
+ * @param {string} id @param {string | undefined} playerKey
+ * @returns {Promise<import('./types.js').Seek | {paired: {table: string, seat: number, token: string}}>}
+ */
+export function getSeek(id, playerKey) {
+  const query = playerKey ? `?player_key=${encodeURIComponent(playerKey)}` : '';
+  return request('GET', `/api/seeks/${encodeURIComponent(id)}${query}`, { headers: keyHeader(playerKey) });
+}
+
+/** The quick-pairing pools. @returns {Promise<{pools: import('./types.js').PairingPool[]}>} */
+export function pairingPools() {
+  return request('GET', '/api/pairing');
+}
+
+/**
+ * Queues for a pool; the table comes as the lobby socket's `paired`.
+ * @param {{pool: string, name?: string, player_key?: string}} body
+ */
+export function queue(body) {
+  return request('POST', '/api/pairing', { body, headers: keyHeader(body.player_key) });
+}
+
+/** Leaves the queue. @param {string | undefined} playerKey */
+export function leaveQueue(playerKey) {
+  return request('DELETE', '/api/pairing', { body: playerKey ? { player_key: playerKey } : {}, headers: keyHeader(playerKey) });
+}
+
 // ---- accounts (the session is an HttpOnly cookie the browser sends) ----
 
 /** @typedef {{name: string, created_at: number}} Account */
@@ -316,6 +384,18 @@ export function getLeaderboard(pool) {
 }
 
 /**
+ * A WebSocket message's JSON, or null when it is not JSON.
+ * @param {MessageEvent} e @returns {any}
+ */
+export function socketMessage(e) {
+  try {
+    return JSON.parse(String(e.data));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A table's live connection: says hello with the seat token and the last
  * version seen, passes every message on, and reconnects with back-off
  * (asking only for what was missed) until closed.
@@ -361,13 +441,8 @@ export class TableSocket {
       this.pinger = setInterval(() => this.send({ type: 'ping' }), 25000);
     };
     ws.onmessage = (e) => {
-      let msg;
-      try {
-        msg = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      this.handlers.onMessage(msg);
+      const msg = socketMessage(e);
+      if (msg !== null) this.handlers.onMessage(msg);
     };
     ws.onclose = (e) => {
       if (this.pinger) clearInterval(this.pinger);

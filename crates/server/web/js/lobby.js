@@ -8,10 +8,12 @@
 import * as api from './api.js';
 import * as store from './store.js';
 import { h, replace, s } from './dom.js';
-import { LEVELS, durationText, gameName, gameNameById, gameSummary, inactivityText, levelName, optionHelp, optionLabel, optionValue, seatRole, withoutRuleIds } from './names.js';
+import { LEVELS, durationText, gameName, gameNameById, gameSummary, inactivityText, levelName, seatRole, withoutRuleIds } from './names.js';
+import { optionFields, seatCount } from './optionfields.js';
 import { errorText } from './errors.js';
 import { guestKey } from './account.js';
 import { drawListed } from './lists.js';
+import { lobbyLive } from './seeks.js';
 import { ratedChoice } from './rated.js';
 import { invite } from './prompts.js';
 import { controlText } from './clock.js';
@@ -78,16 +80,6 @@ function computerChoices(game) {
 /** How long the player to move may take before the rule applies (the server's default: a day). */
 const WAITS = [300, 3600, 86400, 3 * 86400, 7 * 86400];
 const DEFAULT_WAIT = 86400;
-
-/**
- * How many seats a game has with these options.
- * @param {GameInfo} game @param {Record<string, string>} options
- */
-function seatCount(game, options) {
-  const n = Number(options.players);
-  if (game.options.some((o) => o.key === 'players') && Number.isFinite(n) && n > 0) return n;
-  return game.players.min;
-}
 
 /**
  * Shows the lobby.
@@ -160,27 +152,13 @@ export async function showLobby(root, nav) {
   };
 
   const drawOptions = () => {
-    /** @type {import('./dom.js').Child[]} */
-    const rows = [];
-    for (const o of game.options) {
-      const id = `opt-${o.key}`;
-      /** @type {HTMLSelectElement | HTMLInputElement} */
-      let field;
-      if (o.kind === 'choice') {
-        field = h('select', { id, name: o.key }, (o.values || []).map((v) => h('option', { value: v, selected: v === options[o.key] }, v === o.default ? t('lobby.default_value', { value: optionValue(o.key, v) }) : optionValue(o.key, v))));
-      } else {
-        field = h('input', { id, name: o.key, type: 'number', min: o.min, max: o.max, value: options[o.key] });
+    const rows = optionFields(game, options, 'opt', (key) => {
+      if (key === 'players') {
+        layoutSeats();
+        drawSeats();
+        drawChoice();
       }
-      field.addEventListener('change', () => {
-        options[o.key] = field.value;
-        if (o.key === 'players') {
-          layoutSeats();
-          drawSeats();
-          drawChoice();
-        }
-      });
-      rows.push(h('label', { for: id }, optionLabel(o.key)), field, h('div', { class: 'help' }, t('lobby.option_help', { help: optionHelp(game.id, o), value: optionValue(o.key, o.default) })));
-    }
+    });
     replace(form, rows.length ? rows : h('p', { class: 'muted' }, t('lobby.no_options')));
   };
 
@@ -252,10 +230,14 @@ export async function showLobby(root, nav) {
 
   resetFor(game);
   draw();
+  const openList = drawListed(openBox, 'open', nav);
+  const liveList = drawListed(liveBox, 'live', nav);
+  const live = lobbyLive(games, game.id, nav, (tables) => { openList.show(tables); liveList.show(tables); });
   replace(root, h('div', { class: 'lobby' },
     h('div', { class: 'lobby-intro' }, h('h1', {}, t('lobby.title')),
       h('p', { class: 'muted' }, t('lobby.intro'))),
-    h('section', { class: 'panel', 'aria-label': t('lobby.new_table') },
+    live.element,
+    h('section', { class: 'panel lobby-new', 'aria-label': t('lobby.new_table') },
       h('h2', {}, t('lobby.new_table')), list,
       h('h3', {}, t('lobby.options')), form,
       h('h3', {}, t('lobby.players')),
@@ -274,12 +256,13 @@ export async function showLobby(root, nav) {
       // The main action stays in sight at the foot of the screen while the choices scroll.
       h('div', { class: 'row create-row' }, createButton, choice, h('a', { href: `/?rules=${game.id}`, target: '_blank', class: 'small' }, t('lobby.rules'))),
       errorBox, result),
-    h('section', { 'aria-label': t('lobby.your_tables') }, running, openBox, liveBox)));
+    h('section', { class: 'lobby-lists', 'aria-label': t('lobby.your_tables') }, running, openBox, liveBox)));
   drawRunning(running, nav);
-  drawListed(openBox, 'open', nav);
-  drawListed(liveBox, 'live', nav);
   const timer = setInterval(() => drawRunning(running, nav), 15000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    live.close();
+  };
 }
 
 /**

@@ -151,3 +151,27 @@ export function setWentOn(table, version) {
   for (const k of keys.slice(0, Math.max(0, keys.length - 200))) delete all[k];
   write('wentOn', all);
 }
+
+/** The games whose seeks the player watches (none: every game). @returns {string[]} */
+export function seekGames() {
+  const v = read('seekGames');
+  return Array.isArray(v) ? v.filter((g) => typeof g === 'string') : [];
+}
+
+/** Remembers the games whose seeks the player watches. @param {string[]} games */
+export function setSeekGames(games) {
+  write('seekGames', games);
+}
+
+/** The seeks this browser posted and may still be open (ids). @returns {string[]} */
+export function mySeeks() {
+  const v = read('seeks');
+  return Array.isArray(v) ? v.filter((s) => typeof s === 'string') : [];
+}
+
+/** Remembers (or, with `mine` false, forgets) a seek this browser posted. @param {string} id @param {boolean} mine */
+export function setMySeek(id, mine) {
+  const list = mySeeks().filter((s) => s !== id);
+  if (mine) list.push(id);
+  write('seeks', list.slice(-20));
+}

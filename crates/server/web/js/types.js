@@ -80,6 +80,26 @@
  *   made on the board (others get buttons)
  * @property {(obs: any) => string} summary a one-line state summary (dice, stake)
  *
+ * @typedef {Object} Seek  A seek in the lobby: a table someone wants to play.
+ * @property {string} id
+ * @property {string} game
+ * @property {Record<string, string>} options
+ * @property {import('./timecontrol.js').ClockSpec | null} clock
+ * @property {boolean} rated
+ * @property {{min: number, max: number} | null} rating_range
+ * @property {number | null} seat the owner's preferred seat
+ * @property {number} players
+ * @property {{name: string, rating: number | null}} owner
+ * @property {number} accepted how many have accepted (seeks for 3-5 players)
+ * @property {number} created_at
+ *
+ * @typedef {Object} PairingPool  A quick-pairing pool.
+ * @property {string} id
+ * @property {string} game
+ * @property {Record<string, string>} options
+ * @property {import('./timecontrol.js').ClockSpec | null} clock
+ * @property {string} label
+ *
  * @typedef {Object} PoolRating  A player's rating in one pool.
  * @property {number} rating
  * @property {number} deviation
