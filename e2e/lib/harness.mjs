@@ -347,3 +347,14 @@ export function serverAndBrowser() {
   });
   return env;
 }
+
+/**
+ * The clock text of `seat` as shown on `page` (`m:ss`, `0:09.5`), in
+ * milliseconds.
+ * @param {import('playwright-core').Page} page @param {number} seat
+ */
+export async function shownMs(page, seat) {
+  const text = (await page.locator(`[data-testid="clock-${seat}"]`).textContent()) || '';
+  const parts = text.trim().split(':').map(Number);
+  return parts.reduce((acc, p) => acc * 60 + p, 0) * 1000;
+}

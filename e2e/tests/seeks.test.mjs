@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { newPage, serverAndBrowser, shot, shownMs } from '../lib/harness.mjs';
 
 /** The server and the browser of this file's tests. */
 const env = serverAndBrowser();
@@ -74,6 +74,21 @@ test('a casual Tawla seek of 1 min + 2 s appears live in another browser, is acc
   // Each holds a seat there (its token kept as a join keeps it).
   for (const p of [alice, bob]) {
     await p.page.waitForFunction(() => document.querySelector('.seats')?.textContent?.includes('You'));
+  }
+  // Both clocks are shown at 1 min + 2 s; the one of the seat to move
+  // counts down on both screens, the other stands still.
+  const table = await (await fetch(`${env.server.url}/api/tables/${atAlice}`)).json();
+  assert.equal(table.clock.initial_s, 60);
+  assert.equal(table.clock.increment_s, 2);
+  const mover = table.clock.running;
+  assert.ok(mover === 0 || mover === 1, `a running clock: ${JSON.stringify(table.clock)}`);
+  for (const p of [alice, bob]) {
+    await p.page.locator(`[data-testid="clock-${mover}"].running`).waitFor();
+    const before = [await shownMs(p.page, 0), await shownMs(p.page, 1)];
+    await p.page.waitForTimeout(1_500);
+    const after = [await shownMs(p.page, 0), await shownMs(p.page, 1)];
+    assert.ok(after[mover] <= before[mover] - 1_000, `the running clock went ${before[mover]} → ${after[mover]}`);
+    assert.equal(after[1 - mover], before[1 - mover], 'the other clock stands still');
   }
   // The seek is gone from the lobby once taken.
   const carol = await newPage(env.browser, 'desktop');

@@ -38,6 +38,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/account.js", "text/javascript; charset=utf-8"),
     web_file!("js/api.js", "text/javascript; charset=utf-8"),
     web_file!("js/chart.js", "text/javascript; charset=utf-8"),
+    web_file!("js/clock.js", "text/javascript; charset=utf-8"),
     web_file!("js/app.js", "text/javascript; charset=utf-8"),
     web_file!("js/dice.js", "text/javascript; charset=utf-8"),
     web_file!("js/dom.js", "text/javascript; charset=utf-8"),

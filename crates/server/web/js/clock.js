@@ -9,6 +9,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { controlText } from './timecontrol.js';
 import { lowTimeBeep } from './sound.js';
 import { setAutoRoll } from './api.js';
 
@@ -29,19 +30,6 @@ export function clockText(ms) {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = String(total % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
-}
-
-/**
- * The time control in words, e.g. "5 min + 5 s" or "2 min, delay 12 s".
- * @param {{initial_s: number, increment_s?: number, delay_s?: number, per_game_s?: number}} c
- */
-export function controlText(c) {
-  const base = c.initial_s % 60 === 0 ? t('clock.minutes', { n: c.initial_s / 60 }) : t('clock.seconds', { n: c.initial_s });
-  const parts = [base];
-  if (c.increment_s) parts.push(t('clock.increment', { n: c.increment_s }));
-  if (c.delay_s) parts.push(t('clock.delay', { n: c.delay_s }));
-  if (c.per_game_s) parts.push(t('clock.per_game', { n: c.per_game_s }));
-  return parts.join(' ');
 }
 
 /** The clocks of one table. */

@@ -16,17 +16,9 @@ import { drawListed } from './lists.js';
 import { lobbyLive } from './seeks.js';
 import { ratedChoice } from './rated.js';
 import { invite } from './prompts.js';
-import { controlText } from './clock.js';
+import { PRESETS, controlText } from './timecontrol.js';
 
 /** The time controls offered when creating a table (null: none). */
-const CLOCKS = [
-  null,
-  { initial_s: 60, increment_s: 2 },
-  { initial_s: 180, increment_s: 5 },
-  { initial_s: 120, delay_s: 12 },
-  { initial_s: 300, delay_s: 12, per_game_s: 60 },
-  { initial_s: 600, increment_s: 10 },
-];
 import { language, t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
@@ -121,10 +113,10 @@ export async function showLobby(root, nav) {
     h('option', { value: 'ai', selected: saved.inactivity?.then === 'ai' }, t('lobby.then_ai')));
   const listedBox = h('input', { type: 'checkbox', id: 'listed', 'data-testid': 'listed', checked: saved.listed === true });
   const rated = ratedChoice();
-  const savedClock = CLOCKS.findIndex((c) => JSON.stringify(c) === JSON.stringify(saved.clock || null));
+  const savedClock = PRESETS.findIndex((p) => JSON.stringify(p.clock) === JSON.stringify(saved.clock || null));
   const clockSelect = h('select', { id: 'clock', 'data-testid': 'clock' },
-    CLOCKS.map((c, i) => h('option', { value: i, selected: i === Math.max(0, savedClock) }, c ? controlText(c) : t('clock.none'))));
-  const clock = () => CLOCKS[Number(clockSelect.value)] || null;
+    PRESETS.map((p, i) => h('option', { value: i, selected: i === savedClock }, controlText(p.clock))));
+  const clock = () => PRESETS[Number(clockSelect.value)]?.clock || null;
   const inactivity = () => ({ seconds: Number(waitSelect.value), then: /** @type {'forfeit' | 'ai'} */ (thenSelect.value === 'ai' ? 'ai' : 'forfeit') });
 
   const resetFor = (/** @type {GameInfo} */ g) => {

@@ -13,7 +13,7 @@ import { errorText } from './errors.js';
 import { h, replace } from './dom.js';
 import { gameName, seatRole } from './names.js';
 import { optionFields, seatCount } from './optionfields.js';
-import { PRESETS, clockText } from './timecontrol.js';
+import { PRESETS, controlText } from './timecontrol.js';
 import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
@@ -54,7 +54,7 @@ export function seekForm(games, first, posted) {
     games.map((g) => h('option', { value: g.id, selected: g.id === game.id }, gameName(g))));
   const optionBox = h('div', { class: 'form-grid' });
   const clockSelect = h('select', { id: 'seek-clock', 'data-testid': 'seek-clock' },
-    PRESETS.map((p) => h('option', { value: p.id }, clockText(p.clock))));
+    PRESETS.map((p) => h('option', { value: p.id }, controlText(p.clock))));
   const seatSelect = h('select', { id: 'seek-seat', 'data-testid': 'seek-seat' });
   const ratedBox = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'seek-rated', 'data-testid': 'seek-rated', 'aria-describedby': 'seek-rated-help' }));
   const rangeSelect = h('select', { id: 'seek-range', 'data-testid': 'seek-range', 'aria-label': t('seeks.range') },

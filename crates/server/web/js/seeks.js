@@ -19,7 +19,7 @@ import { gameName, gameNameById, seatRole } from './names.js';
 import { optionsText } from './optionfields.js';
 import { LobbySocket } from './lobbysocket.js';
 import { seekForm } from './seekform.js';
-import { clockText } from './timecontrol.js';
+import { controlText } from './timecontrol.js';
 import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
@@ -38,7 +38,7 @@ function who() {
 function seekWords(seek) {
   const owner = seek.owner && seek.owner.name ? seek.owner.name : t('seeks.guest');
   const rating = seek.owner && typeof seek.owner.rating === 'number' ? ` (${Math.round(seek.owner.rating)})` : '';
-  return { owner: `${owner}${rating}`, clock: clockText(seek.clock) };
+  return { owner: `${owner}${rating}`, clock: controlText(seek.clock) };
 }
 
 /**
@@ -128,7 +128,7 @@ export function lobbyLive(games, first, nav, tables) {
     replace(poolRow, (mine.length ? mine : pools).map((p) => h('button', {
       class: 'btn pool', 'data-pool': p.id, 'aria-pressed': queued && queued.pool.id === p.id ? 'true' : 'false', disabled: queued !== null,
       onclick: () => join(p),
-    }, h('strong', {}, gameNameById(p.game)), h('span', { class: 'small' }, [optionsText(p.options), clockText(p.clock)].filter(Boolean).join(' · ')))));
+    }, h('strong', {}, gameNameById(p.game)), h('span', { class: 'small' }, [optionsText(p.options), controlText(p.clock)].filter(Boolean).join(' · ')))));
     poolRow.scrollLeft = 0;
     drawQueue();
   };

@@ -32,7 +32,7 @@ function span(s) {
  * clock" for none.
  * @param {ClockSpec | null | undefined} clock
  */
-export function clockText(clock) {
+export function controlText(clock) {
   if (!clock) return t('tc.none');
   const initial = clock.initial_s || 0;
   const parts = [];

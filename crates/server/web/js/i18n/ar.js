@@ -757,12 +757,6 @@ export default {
 
   // ---- clocks and auto-roll ----
   'clock.label': 'الساعة',
-  'clock.minutes': '{n} دقيقة',
-  'clock.seconds': '{n} ث',
-  'clock.increment': '+ {n} ث',
-  'clock.delay': 'تأخير {n} ث',
-  'clock.per_game': '+ {n} ث لكل لعبة',
-  'clock.none': 'بلا ساعة',
   'clock.title': 'الساعة',
   'clock.help': 'وقت كل لاعب للعبة كلها؛ من ينفد وقته يخسر. التأخير: الثواني الأولى من كل دور مجانية. الزيادة: تضاف بعد كل دور.',
   'early.time': 'انتهت اللعبة: نفد وقت {who}',

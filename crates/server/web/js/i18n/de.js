@@ -757,12 +757,6 @@ export default {
 
   // ---- clocks and auto-roll ----
   'clock.label': 'Uhr',
-  'clock.minutes': '{n} Min.',
-  'clock.seconds': '{n} s',
-  'clock.increment': '+ {n} s',
-  'clock.delay': 'Verzögerung {n} s',
-  'clock.per_game': '+ {n} s pro Spiel',
-  'clock.none': 'Keine Uhr',
   'clock.title': 'Uhr',
   'clock.help': 'Die Zeit jedes Spielers für die ganze Partie; wessen Zeit abläuft, verliert. Verzögerung: die ersten Sekunden jedes Zuges sind frei. Zuschlag: kommt nach jedem Zug hinzu.',
   'early.time': 'Spiel vorbei: {who} hat die Zeit überschritten',

@@ -778,12 +778,6 @@ export default {
 
   // ---- clocks and auto-roll ----
   'clock.label': 'Clock',
-  'clock.minutes': '{n} min',
-  'clock.seconds': '{n} s',
-  'clock.increment': '+ {n} s',
-  'clock.delay': 'delay {n} s',
-  'clock.per_game': '+ {n} s a game',
-  'clock.none': 'No clock',
   'clock.title': 'Clock',
   'clock.help': 'Each player’s time for the whole game; the seat whose time runs out loses. Delay: the first seconds of each turn are free. Increment: added after each turn.',
   'early.time': 'Game over: {who} ran out of time',

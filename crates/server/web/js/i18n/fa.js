@@ -757,12 +757,6 @@ export default {
 
   // ---- clocks and auto-roll ----
   'clock.label': 'ساعت',
-  'clock.minutes': '{n} دقیقه',
-  'clock.seconds': '{n} ث',
-  'clock.increment': '+ {n} ث',
-  'clock.delay': 'تأخیر {n} ث',
-  'clock.per_game': '+ {n} ث برای هر بازی',
-  'clock.none': 'بدون ساعت',
   'clock.title': 'ساعت',
   'clock.help': 'زمان هر بازیکن برای کل بازی؛ کسی که زمانش تمام شود می\u200cبازد. تأخیر: ثانیه\u200cهای اول هر نوبت رایگان است. افزایش: پس از هر نوبت افزوده می\u200cشود.',
   'early.time': 'بازی تمام شد: زمان {who} تمام شد',

@@ -757,12 +757,6 @@ export default {
 
   // ---- clocks and auto-roll ----
   'clock.label': 'Klocka',
-  'clock.minutes': '{n} min',
-  'clock.seconds': '{n} s',
-  'clock.increment': '+ {n} s',
-  'clock.delay': 'fördröjning {n} s',
-  'clock.per_game': '+ {n} s per parti',
-  'clock.none': 'Ingen klocka',
   'clock.title': 'Klocka',
   'clock.help': 'Varje spelares tid för hela spelet; den vars tid tar slut förlorar. Fördröjning: de första sekunderna av varje drag är gratis. Tillägg: läggs till efter varje drag.',
   'early.time': 'Spelet är slut: {who} fick slut på tid',
