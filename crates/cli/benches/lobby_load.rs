@@ -396,12 +396,20 @@ async fn post_seeks(
 }
 
 /// Per second of the run (by when the change was sent), on standard error:
-/// the deliveries and their p50/p99/max lag.
-fn print_timeline(start: Instant, lags: &[Sample]) {
-    eprintln!("second deliveries p50_ms p99_ms max_ms");
+/// the deliveries and their p50/p99/max lag, and the requests sent and
+/// their p99/max latency (a slow request delays its deliveries).
+fn print_timeline(start: Instant, lags: &[Sample], requests: &[Sample]) {
+    let requests = by_second(start, requests);
+    eprintln!("second deliveries p50_ms p99_ms max_ms requests request_p99_ms request_max_ms");
     for (i, l) in by_second(start, lags).iter().enumerate() {
         let (p50, p99, max) = (percentile(l, 0.5), percentile(l, 0.99), percentile(l, 1.0));
-        eprintln!("{i} {} {p50:.1} {p99:.1} {max:.1}", l.len());
+        let r = requests.get(i).map_or(&[][..], |r| &r[..]);
+        let (r99, rmax) = (percentile(r, 0.99), percentile(r, 1.0));
+        eprintln!(
+            "{i} {} {p50:.1} {p99:.1} {max:.1} {} {r99:.1} {rmax:.1}",
+            l.len(),
+            r.len()
+        );
     }
 }
 
@@ -458,7 +466,11 @@ fn main() {
         phases.run(o.watchers, ready_rx, o.seconds, done).await
     });
     if o.timeline {
-        print_timeline(measured.window.start, &lags);
+        let requests: Vec<Sample> = outcomes
+            .iter()
+            .flat_map(|(_, out)| out.requests.iter().copied())
+            .collect();
+        print_timeline(measured.window.start, &lags, &requests);
     }
     report(&o, &outcomes, &pickers, &lags, &measured);
 }
