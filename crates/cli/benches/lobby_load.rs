@@ -5,7 +5,8 @@
 //! change being sent (`POST /api/seeks`, the accept that fills the seek,
 //! `DELETE /api/seeks/{id}`) to its `seek_added` or `seek_removed` event
 //! reaching each watcher that picked its game (p50/p99/max over every
-//! delivery), the deliveries expected and made, the sockets refused,
+//! delivery; and per change the lag of its first delivery and the spread
+//! to its last, the fan-out), the deliveries expected and made, the sockets refused,
 //! dropped and opened again, the server's CPU time and memory and the
 //! bench's own CPU time.
 //!
@@ -475,6 +476,22 @@ fn main() {
     report(&o, &outcomes, &pickers, &lags, &measured);
 }
 
+/// Per change (its deliveries share the send time): the lag of its first
+/// delivery, and the spread from its first to its last (the fan-out), in
+/// microseconds, each sorted.
+fn first_and_spread(lags: &[Sample]) -> (Vec<u64>, Vec<u64>) {
+    let mut per_change: HashMap<Instant, (u64, u64)> = HashMap::new();
+    for s in lags {
+        let e = per_change.entry(s.at).or_insert((s.micros, s.micros));
+        *e = (e.0.min(s.micros), e.1.max(s.micros));
+    }
+    let mut first: Vec<u64> = per_change.values().map(|(lo, _)| *lo).collect();
+    let mut spread: Vec<u64> = per_change.values().map(|(lo, hi)| hi - lo).collect();
+    first.sort_unstable();
+    spread.sort_unstable();
+    (first, spread)
+}
+
 /// Prints the run's figures as one JSON line.
 fn report(
     o: &Options,
@@ -494,6 +511,7 @@ fn report(
         .flat_map(|(_, out)| out.requests.iter().map(|s| s.micros))
         .collect();
     requests.sort_unstable();
+    let (first, spread) = first_and_spread(lags);
     let mut lags: Vec<u64> = lags.iter().map(|s| s.micros).collect();
     lags.sort_unstable();
     let elapsed = measured.elapsed.as_secs_f64();
@@ -516,6 +534,11 @@ fn report(
         "lag_p50_ms": round1(percentile(&lags, 0.5)),
         "lag_p99_ms": round1(percentile(&lags, 0.99)),
         "lag_max_ms": round1(percentile(&lags, 1.0)),
+        "changes": first.len(),
+        "first_delivery_p50_ms": round1(percentile(&first, 0.5)),
+        "first_delivery_p99_ms": round1(percentile(&first, 0.99)),
+        "fan_out_p50_ms": round1(percentile(&spread, 0.5)),
+        "fan_out_p99_ms": round1(percentile(&spread, 0.99)),
         "messages": MESSAGES.load(Ordering::Relaxed),
         "mib_received": round1(BYTES.load(Ordering::Relaxed) as f64 / 1048576.0),
         "reconnects": RECONNECTS.load(Ordering::Relaxed),
