@@ -35,10 +35,15 @@
 //! the sums over the nodes.
 
 #[allow(dead_code)]
+mod common;
+#[allow(dead_code)]
 #[path = "../tests/server/harness.rs"]
 mod harness;
 
-use futures_util::{SinkExt, StreamExt};
+use common::{
+    Args, Clock, Next, Phases, Sample, by_second, connect, load_average, next_text, percentile,
+};
+use futures_util::SinkExt;
 use harness::{Api, Server, players_of};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -49,9 +54,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 struct Options {
     tables: usize,
@@ -68,119 +72,22 @@ struct Options {
 /// When each action request was sent: (table, version it makes) → time.
 type Sent = Arc<Mutex<HashMap<(String, u64), Instant>>>;
 
-/// A latency in microseconds, and when it began.
-#[derive(Clone, Copy)]
-struct Sample {
-    at: Instant,
-    micros: u64,
-}
-
-/// The measured window: it starts when every bot of the ramp-up is ready.
-#[derive(Clone, Copy)]
-struct Window {
-    start: Instant,
-    end: Instant,
-}
-
-/// The measured window, once the ramp-up is over.
-#[derive(Clone)]
-struct Clock(watch::Receiver<Option<Window>>);
-
-impl Clock {
-    /// Waits for the end of the ramp-up; returns the measured window.
-    async fn window(&mut self) -> Window {
-        let window = *self.0.wait_for(Option::is_some).await.expect("the clock");
-        window.expect("a window")
-    }
-
-    /// Waits until `grace` after the end of the measured window.
-    async fn ended(mut self, grace: Duration) {
-        let end = self.window().await.end + grace;
-        tokio::time::sleep_until(tokio::time::Instant::from_std(end)).await;
-    }
-}
-
 /// Says that a WebSocket has its first snapshot (or could not be opened).
 type Ready = mpsc::UnboundedSender<()>;
 
 fn options() -> Options {
-    let mut o = Options {
-        tables: 64,
-        watchers: 1,
-        seconds: 20,
-        think_ms: 5000,
-        ramp_seconds: 5,
-        game: None,
-        db: None,
-        nodes: 1,
-        timeline: false,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned().unwrap_or_default();
-        match args[i].as_str() {
-            "--tables" => o.tables = value.parse().expect("--tables N"),
-            "--watchers-per-table" => o.watchers = value.parse().expect("--watchers-per-table N"),
-            "--seconds" => o.seconds = value.parse().expect("--seconds S"),
-            "--think-ms" => o.think_ms = value.parse().expect("--think-ms MS"),
-            "--ramp-seconds" => o.ramp_seconds = value.parse().expect("--ramp-seconds S"),
-            "--game" => o.game = Some(value),
-            "--db" => o.db = Some(value),
-            "--nodes" => o.nodes = value.parse().expect("--nodes N"),
-            "--timeline" => {
-                o.timeline = true;
-                i += 1;
-                continue;
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
+    let a = Args::from_env();
+    Options {
+        tables: a.get("--tables", 64),
+        watchers: a.get("--watchers-per-table", 1),
+        seconds: a.get("--seconds", 20),
+        think_ms: a.get("--think-ms", 5000),
+        ramp_seconds: a.get("--ramp-seconds", 5),
+        game: a.text("--game"),
+        db: a.text("--db"),
+        nodes: a.get("--nodes", 1),
+        timeline: a.switch("--timeline"),
     }
-    o
-}
-
-/// Milliseconds of CPU time (user + system) a process has used, from /proc.
-fn cpu_ms(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks * 10.0)
-}
-
-/// Memory of a process from /proc: (resident now, peak resident) in MiB.
-fn memory_mib(pid: u32) -> (f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<f64>().ok())
-            .map_or(0.0, |kb| kb / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
-
-/// Opens a WebSocket with a small read buffer: the library's default (128
-/// KiB, cleared at every read) would make the bench's thousands of clients
-/// cost more than the server.
-async fn connect(
-    url: String,
-) -> Result<
-    (
-        tokio_tungstenite::WebSocketStream<
-            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-        >,
-        tokio_tungstenite::tungstenite::handshake::client::Response,
-    ),
-    tokio_tungstenite::tungstenite::Error,
-> {
-    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
-    tokio_tungstenite::connect_async_with_config(url, Some(config), false).await
 }
 
 /// The parts of a WebSocket message a spectator reads (the rest is skipped).
@@ -212,7 +119,7 @@ async fn spectator(
     ready: Ready,
 ) -> Vec<Sample> {
     let url = format!("{}/api/tables/{table}/ws", base.replacen("http", "ws", 1));
-    let Ok((mut socket, _)) = connect(url).await else {
+    let Ok(mut socket) = connect(url).await else {
         SPECTATORS_REFUSED.fetch_add(1, Ordering::Relaxed);
         let _ = ready.send(());
         return Vec::new();
@@ -230,17 +137,7 @@ async fn spectator(
     let mut ready = Some(ready);
     let ended = clock.ended(Duration::from_secs(2));
     tokio::pin!(ended);
-    loop {
-        let message = tokio::select! {
-            _ = &mut ended => break,
-            message = socket.next() => message,
-        };
-        let Some(Ok(message)) = message else {
-            break;
-        };
-        let Message::Text(text) = message else {
-            continue;
-        };
+    while let Next::Text(text) = next_text(&mut socket, &mut ended).await {
         let arrived = Instant::now();
         let seen: Seen = serde_json::from_str(&text).expect("JSON");
         if seen.kind == "sync"
@@ -359,12 +256,11 @@ async fn seat_socket(
                 Duration::from_millis(300 << (retries - 1).min(5)).min(Duration::from_secs(8));
             tokio::time::sleep(backoff).await;
         }
-        let over = clock.0.borrow().is_some_and(|w| Instant::now() >= w.end);
-        if over {
+        if clock.over() {
             return;
         }
         retries += 1;
-        let Ok((mut socket, _)) = connect(url.clone()).await else {
+        let Ok(mut socket) = connect(url.clone()).await else {
             continue;
         };
         let hello = json!({ "type": "hello", "token": token, "since": last });
@@ -376,15 +272,10 @@ async fn seat_socket(
             continue;
         }
         loop {
-            let message = tokio::select! {
-                _ = &mut ended => return,
-                message = socket.next() => message,
-            };
-            let Some(Ok(message)) = message else {
-                break;
-            };
-            let Message::Text(text) = message else {
-                continue;
+            let text = match next_text(&mut socket, &mut ended).await {
+                Next::Text(text) => text,
+                Next::Closed => break,
+                Next::Ended => return,
             };
             retries = 0;
             let m: SeatMessage = serde_json::from_str(&text).expect("JSON");
@@ -455,7 +346,7 @@ async fn bot(
     tokio::time::sleep(Duration::from_millis(rng.random_range(0..=delay.max(1)))).await;
     let mut ready = Some(ready);
     loop {
-        if clock.0.borrow().is_some_and(|w| Instant::now() >= w.end) {
+        if clock.over() {
             break;
         }
         let (sockets_ready, mut sockets_ready_rx) = mpsc::unbounded_channel();
@@ -570,34 +461,12 @@ async fn bot(
     (latencies, lags)
 }
 
-fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i] as f64 / 1000.0
-}
-
 /// Per second of the run (by when the request was sent), on standard
 /// error: the actions sent, their p50/p99/max latency, and the spectators'
 /// p99/max event lag, to tell steady queueing from stalls.
 fn print_timeline(start: Instant, latencies: &[Sample], lags: &[Sample]) {
-    let by_second = |samples: &[Sample]| {
-        let mut seconds: Vec<Vec<u64>> = Vec::new();
-        for s in samples {
-            let i = s.at.saturating_duration_since(start).as_secs() as usize;
-            if seconds.len() <= i {
-                seconds.resize(i + 1, Vec::new());
-            }
-            seconds[i].push(s.micros);
-        }
-        for second in &mut seconds {
-            second.sort_unstable();
-        }
-        seconds
-    };
-    let actions = by_second(latencies);
-    let lags = by_second(lags);
+    let actions = by_second(start, latencies);
+    let lags = by_second(start, lags);
     eprintln!("second actions p50_ms p99_ms max_ms lag_p99_ms lag_max_ms");
     for (i, a) in actions.iter().enumerate() {
         let l = lags.get(i).map_or(&[][..], |l| &l[..]);
@@ -613,25 +482,9 @@ fn print_timeline(start: Instant, latencies: &[Sample], lags: &[Sample]) {
     }
 }
 
-/// What the run measured apart from the samples: the ramp-up and the
-/// measured window (CPU times in milliseconds).
-struct Measured {
-    window: Window,
-    ready: usize,
-    ramp_up: Duration,
-    ramp_cpu: f64,
-    elapsed: Duration,
-    cpu: f64,
-    own_cpu: f64,
-}
-
 fn main() {
     let o = options();
-    let _ = rlimit::increase_nofile_limit(u64::MAX);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = common::runtime();
     let caps = [
         "--max-watchers-per-table",
         "1000",
@@ -650,22 +503,14 @@ fn main() {
         None => vec![Server::start(&caps)],
     };
     let pids: Vec<u32> = servers.iter().map(Server::pid).collect();
-    let cpu_ms_all = |pids: &[u32]| pids.iter().filter_map(|p| cpu_ms(*p)).sum::<f64>();
-    let memory_all = |pids: &[u32]| {
-        pids.iter()
-            .map(|p| memory_mib(*p))
-            .fold((0.0, 0.0), |a, m| (a.0 + m.0, a.1 + m.1))
-    };
     let ids: Vec<String> = match &o.game {
         Some(g) => vec![g.clone()],
         None => games().iter().map(|g| g.id().to_string()).collect(),
     };
-    let ramp_cpu_before = cpu_ms_all(&pids);
-    let started = Instant::now();
-    let ramp = Duration::from_secs(o.ramp_seconds);
-    let (window_tx, window_rx) = watch::channel(None);
-    let (ready_tx, mut ready_rx) = mpsc::unbounded_channel();
-    let (latencies, lags, memory, measured) = runtime.block_on(async {
+    let phases = Phases::new(&pids);
+    let start_by = phases.started() + Duration::from_secs(o.ramp_seconds);
+    let (ready_tx, ready_rx) = mpsc::unbounded_channel();
+    let ((latencies, lags), measured) = runtime.block_on(async {
         let mut tasks = Vec::new();
         for t in 0..o.tables {
             // Each bot has its own client, so its own connection.
@@ -680,58 +525,29 @@ fn main() {
                 t as u64,
                 o.watchers,
                 Duration::from_millis(o.think_ms),
-                started + ramp,
-                Clock(window_rx.clone()),
+                start_by,
+                phases.clock(),
                 ready_tx.clone(),
             )));
         }
         drop(ready_tx);
         // The ramp-up ends when every bot is ready (or has failed).
-        let mut ready = 0;
-        while ready < o.tables && ready_rx.recv().await.is_some() {
-            ready += 1;
-        }
-        let ramp_up = started.elapsed();
-        let ramp_cpu = cpu_ms_all(&pids) - ramp_cpu_before;
-        let cpu_before = cpu_ms_all(&pids);
-        let own_cpu_before = cpu_ms(std::process::id()).unwrap_or(0.0);
-        let start = Instant::now();
-        let window = Window {
-            start,
-            end: start + Duration::from_secs(o.seconds),
+        let done = async {
+            let mut all = Vec::new();
+            let mut lags = Vec::new();
+            for task in tasks {
+                let (l, g) = task.await.expect("a bot");
+                all.extend(l);
+                lags.extend(g);
+            }
+            (all, lags)
         };
-        window_tx.send_replace(Some(window));
-        // The server's memory in the middle of the window.
-        let sampled = pids.clone();
-        let middle = start + Duration::from_secs(o.seconds) / 2;
-        let sampler = tokio::spawn(async move {
-            tokio::time::sleep_until(tokio::time::Instant::from_std(middle)).await;
-            memory_all(&sampled)
-        });
-        let mut all = Vec::new();
-        let mut lags = Vec::new();
-        for task in tasks {
-            let (l, g) = task.await.expect("a bot");
-            all.extend(l);
-            lags.extend(g);
-        }
-        let measured = Measured {
-            window,
-            ready,
-            ramp_up,
-            ramp_cpu,
-            elapsed: start.elapsed(),
-            cpu: cpu_ms_all(&pids) - cpu_before,
-            own_cpu: cpu_ms(std::process::id()).unwrap_or(0.0) - own_cpu_before,
-        };
-        (all, lags, sampler.await.unwrap_or_default(), measured)
+        phases.run(o.tables, ready_rx, o.seconds, done).await
     });
     let elapsed = measured.elapsed.as_secs_f64();
     let cpu = measured.cpu;
     let own_cpu = measured.own_cpu;
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let load = load.split_whitespace().next().unwrap_or("?").to_string();
-    let (_, peak) = memory_all(&pids);
+    let load = load_average();
     if o.timeline {
         print_timeline(measured.window.start, &latencies, &lags);
     }
@@ -767,8 +583,8 @@ fn main() {
         cpu / actions.max(1) as f64,
         cpu / 1000.0 / elapsed,
         own_cpu / 1000.0 / elapsed,
-        memory.0,
-        peak,
+        measured.middle_rss,
+        measured.peak_rss,
         SEAT_RECONNECTS.load(Ordering::Relaxed),
         SPECTATORS_REFUSED.load(Ordering::Relaxed),
         RESENT.load(Ordering::Relaxed),

@@ -404,6 +404,20 @@ impl Api {
         Self::reply(request.send().await.expect("the server answers")).await
     }
 
+    /// DELETE with extra headers, that may fail to connect.
+    #[allow(dead_code)]
+    pub async fn try_delete_with(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Reply, reqwest::Error> {
+        let mut request = self.http.delete(format!("{}{path}", self.base));
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        Ok(Self::reply(request.send().await?).await)
+    }
+
     /// Joins a seat; returns its token.
     pub async fn join(&self, table: &str, seat: usize) -> String {
         let (status, body) = self
