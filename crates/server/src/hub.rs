@@ -17,7 +17,7 @@ use axum::extract::ws::Utf8Bytes;
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
-use spelbord_engine::{DynGame, Options, Turn, Viewer};
+use spelbord_engine::{DynGame, Options, Resignation, Turn, Viewer};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
@@ -799,21 +799,47 @@ impl Hub {
         })
     }
 
-    /// Ends the table because `seat` resigns: it loses, the others win.
-    pub async fn resign(&self, cell: &Arc<TableCell>, token: &str) -> Result<usize, ApiError> {
+    /// The token's seat resigns `kind`: what it pays, and whether the game
+    /// or match goes on, is the game's rule (the engine's).
+    pub async fn resign(
+        self: &Arc<Self>,
+        cell: &Arc<TableCell>,
+        token: &str,
+        kind: Resignation,
+    ) -> Result<usize, ApiError> {
         self.refuse_if_stopping()?;
         let mut t = cell.table.lock().await;
         let seat = t.seat_of_token(token).ok_or(ApiError::Unauthorized)?;
         if t.is_over() {
             return Err(ApiError::GameOver);
         }
-        let ending = Ending {
-            reason: EndReason::Resigned,
-            seat: Some(seat),
-            returns: Some(t.returns_without(seat)),
-        };
-        self.end(&mut t, cell, ending).await?;
+        self.give_up(&mut t, cell, seat, kind, EndReason::Resigned)
+            .await?;
         Ok(seat)
+    }
+
+    /// `seat` gives up `kind`: the resignation is an action of the record
+    /// (the engine pays it as the game's rules say); when the game is over
+    /// by it, the table's ending says why (resigned, forfeit, time).
+    async fn give_up(
+        self: &Arc<Self>,
+        t: &mut Table,
+        cell: &Arc<TableCell>,
+        seat: usize,
+        kind: Resignation,
+        reason: EndReason,
+    ) -> Result<(), ApiError> {
+        let events = t.plan(seat, &ActionInput::Resign(kind), false)?;
+        self.commit(t, cell, events).await?;
+        if t.state.turn() == Turn::Over {
+            let ending = Ending {
+                reason,
+                seat: Some(seat),
+                returns: Some(t.state.returns()),
+            };
+            self.end(t, cell, ending).await?;
+        }
+        Ok(())
     }
 
     /// Closes a table that has not started, for the player who created it.
@@ -902,18 +928,14 @@ impl Hub {
     /// players: it loses the game, or the match; more: the table ends with
     /// the seat last, see `docs/server.md`).
     async fn flag_fell(
-        &self,
+        self: &Arc<Self>,
         t: &mut Table,
         cell: &Arc<TableCell>,
         seat: usize,
     ) -> Result<(), ApiError> {
         tracing::debug!(table = %t.id, seat, "flag fell");
-        let ending = Ending {
-            reason: EndReason::Time,
-            seat: Some(seat),
-            returns: Some(t.returns_without(seat)),
-        };
-        self.end(t, cell, ending).await
+        self.give_up(t, cell, seat, Resignation::Match, EndReason::Time)
+            .await
     }
 
     /// Changes when the server rolls for the token's seat; if that seat is
@@ -985,12 +1007,8 @@ impl Hub {
             }
             match t.inactivity.then {
                 Takeover::Forfeit => {
-                    let ending = Ending {
-                        reason: EndReason::Forfeit,
-                        seat: Some(seat),
-                        returns: Some(t.returns_without(seat)),
-                    };
-                    self.end(t, cell, ending).await
+                    self.give_up(t, cell, seat, Resignation::Match, EndReason::Forfeit)
+                        .await
                 }
                 Takeover::Ai => self.take_over(t, cell, seat).await,
             }

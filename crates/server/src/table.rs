@@ -12,7 +12,9 @@ use crate::token::{TokenHash, hash_token};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::Value;
-use spelbord_engine::{ActionInfo, DynGame, DynState, GameEvent, Options, Record, Turn, find_game};
+use spelbord_engine::{
+    ActionInfo, DynGame, DynState, GameEvent, Options, Record, Resignation, Turn, find_game,
+};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -26,6 +28,9 @@ pub enum ActionInput {
     Text(String),
     /// As the game's JSON form of an action.
     Json(Value),
+    /// The seat gives up, as the game's rules say ([`Resignation`]); at
+    /// any time, whoever is to move.
+    Resign(Resignation),
 }
 
 /// One applied action with the state after it.
@@ -417,20 +422,6 @@ impl Table {
         })
     }
 
-    /// The returns if a seat gives up: it loses 1, the others share 1.
-    pub fn returns_without(&self, seat: usize) -> Vec<f64> {
-        let n = self.seats.len();
-        (0..n)
-            .map(|s| {
-                if s == seat {
-                    -1.0
-                } else {
-                    1.0 / (n - 1).max(1) as f64
-                }
-            })
-            .collect()
-    }
-
     /// The seat whose token this is.
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
         let hash = hash_token(token);
@@ -465,6 +456,7 @@ impl Table {
         let info = match input {
             ActionInput::Text(text) => state.apply_text(text),
             ActionInput::Json(json) => state.apply_json(json),
+            ActionInput::Resign(kind) => state.resign(seat, *kind),
         }
         .map_err(ApiError::from_action_error)?;
         let mut events = vec![Event {

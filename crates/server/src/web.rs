@@ -67,7 +67,6 @@ const FILES: &[StaticFile] = &[
     web_file!("js/seeks.js", "text/javascript; charset=utf-8"),
     web_file!("js/analysis.js", "text/javascript; charset=utf-8"),
     web_file!("js/sound.js", "text/javascript; charset=utf-8"),
-    web_file!("js/clock.js", "text/javascript; charset=utf-8"),
     web_file!("js/store.js", "text/javascript; charset=utf-8"),
     web_file!("js/table.js", "text/javascript; charset=utf-8"),
     web_file!("js/timecontrol.js", "text/javascript; charset=utf-8"),

@@ -14,8 +14,8 @@ use crate::spec::{AgentSpec, Budget};
 use serde::Serialize;
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::{
-    DynState, Error as EngineError, Game, GameState, GameVisitor, Notation, Player, Record, Turn,
-    visit_game,
+    DynState, Error as EngineError, Game, GameState, GameVisitor, Notation, Player, Record, Resign,
+    Turn, visit_game,
 };
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -319,7 +319,7 @@ impl GameVisitor for Visit<'_> {
     type Output = Result<Analysis, AnalysisError>;
     fn visit<G: Game>(self) -> Self::Output {
         let (start, actions) = replay::<G>(self.record)?;
-        analyse_game::<G>(
+        analyse_entries::<G>(
             start,
             &actions,
             &self.record.players,
@@ -329,11 +329,21 @@ impl GameVisitor for Visit<'_> {
     }
 }
 
-/// The record's first state and its actions as the game's actions.
+/// An entry of a record: an action of the game, or a seat's resignation
+/// (not judged: the game's rules pay it).
+#[derive(Clone, Copy, Debug)]
+pub enum Entry<A> {
+    /// An action, chance included.
+    Action(A),
+    /// A seat gave up.
+    Resign(Resign),
+}
+
+/// The record's first state and its entries as the game's actions.
 #[allow(clippy::type_complexity)]
 fn replay<G: Game>(
     record: &Record,
-) -> Result<(G::State, Vec<<G::State as GameState>::Action>), AnalysisError> {
+) -> Result<(G::State, Vec<Entry<<G::State as GameState>::Action>>), AnalysisError> {
     // Check the whole record (result and outcome too) first.
     record.replay().map_err(AnalysisError::Record)?;
     let mut state: Box<dyn DynState> = record.start_state().map_err(AnalysisError::Record)?;
@@ -341,9 +351,13 @@ fn replay<G: Game>(
     let mut actions = Vec::with_capacity(record.actions.len());
     for text in &record.actions {
         let info = state.apply_recorded(text).map_err(AnalysisError::Record)?;
+        if let Some(resign) = Resign::parse(text) {
+            actions.push(Entry::Resign(resign.map_err(AnalysisError::Record)?));
+            continue;
+        }
         let action = serde_json::from_value(info.json)
             .map_err(|e| AnalysisError::Record(EngineError::BadJson(e.to_string())))?;
-        actions.push(action);
+        actions.push(Entry::Action(action));
     }
     Ok((start, actions))
 }
@@ -365,12 +379,34 @@ pub fn analyse_game<G: Game>(
     config: &AnalysisConfig,
     progress: &dyn Progress,
 ) -> Result<Analysis, AnalysisError> {
+    let entries: Vec<_> = actions.iter().map(|&a| Entry::Action(a)).collect();
+    analyse_entries::<G>(start, &entries, names, config, progress)
+}
+
+/// Analyses the game that `entries` play from `start` (a resignation is
+/// applied, not judged), with `names` for the seats.
+pub fn analyse_entries<G: Game>(
+    start: G::State,
+    entries: &[Entry<<G::State as GameState>::Action>],
+    names: &[String],
+    config: &AnalysisConfig,
+    progress: &dyn Progress,
+) -> Result<Analysis, AnalysisError> {
     let (spec, analyser_name) = analyser_spec::<G>(config)?;
     let dice = !G::HIDDEN_INFORMATION;
     let mut steps = Vec::new();
     let mut state = start;
     let mut legal = Vec::new();
-    for (index, &action) in actions.iter().enumerate() {
+    for (index, &entry) in entries.iter().enumerate() {
+        let action = match entry {
+            Entry::Action(action) => action,
+            Entry::Resign(r) => {
+                state
+                    .resign(r.seat, r.kind)
+                    .map_err(AnalysisError::Record)?;
+                continue;
+            }
+        };
         match state.turn() {
             Turn::Player(_) => {
                 state.legal_actions(&mut legal);

@@ -365,3 +365,52 @@ async fn the_server_seed_of_a_hidden_deal_is_not_revealed_during_play() {
     let (status, _) = api.get(&format!("/api/tables/{id}/record"), None).await;
     assert_eq!(status, 409, "no record (and no seed) before the end");
 }
+
+/// A resignation is the game's rule (the engine's): in a match a single
+/// game resigned gives its points and the match goes on; the match resigned
+/// ends the table; both are actions of the record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resigned_game_of_a_match_pays_its_points_and_the_match_goes_on() {
+    let server = Server::start(&[]);
+    let api = server.api();
+    let id = new_table(
+        &api,
+        json!({"game": "backgammon", "options": {"match": 5, "cube": "on"}}),
+    )
+    .await;
+    let tokens = [api.join(&id, 0).await, api.join(&id, 1).await];
+    let resign = |seat: usize, kind: &str| {
+        let (api, path, token) = (&api, format!("/api/tables/{id}/resign"), &tokens[seat]);
+        let body = json!({ "kind": kind });
+        async move { api.post(&path, &body, Some(token)).await }
+    };
+    let (status, refused) = resign(0, "everything").await;
+    assert_eq!(
+        (status, &refused["error"]["code"]),
+        (400, &json!("bad_request"))
+    );
+    let (status, view) = resign(0, "gammon").await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["status"], "playing", "{view}");
+    assert!(view["ending"].is_null(), "{view}");
+    assert_eq!(
+        view["state"]["observation"]["score"],
+        json!([0, 2]),
+        "{view}"
+    );
+    let (status, view) = resign(1, "match").await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["status"], "finished");
+    assert_eq!(view["ending"]["reason"], "resigned");
+    assert_eq!(view["ending"]["seat"], 1);
+    assert_eq!(view["ending"]["returns"], json!([1.0, -1.0]));
+    let (_, record) = api.get(&format!("/api/tables/{id}/record"), None).await;
+    let actions: Vec<&str> = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|a| a.starts_with("resign:"))
+        .collect();
+    assert_eq!(actions, ["resign:0:gammon", "resign:1:match"], "{record}");
+}

@@ -161,11 +161,12 @@ fn paths() -> Value {
                 "503": error_response("`unavailable`: as many viewers of this table, or on the server, as allowed") }
         }},
         "/api/tables/{id}/resign": { "post": {
-            "summary": "Resign: the token's seat loses and the table ends",
+            "summary": "Resign: the token's seat gives up the game or the match",
+            "description": "What a resignation pays is the game's rule: in Tawla and backgammon `single`, `gammon` or (backgammon) `backgammon` give the other that many times the cube and a match goes on; `match` (the default) gives up the whole match or game. In High-O Gammon and Tric-Trac the resigner leaves as a dropper does and the others play on; in Stortok the resigner is the stortok; in Stumphög and Läger the other wins. The resignation is an action of the record (`resign:<seat>:<kind>`); a table whose game it ends gets `ending.reason = resigned`.",
             "operationId": "resign",
             "parameters": [table_id()],
             "security": [{ "seatToken": [] }],
-            "requestBody": body("Empty"),
+            "requestBody": body("Resign"),
             "responses": {
                 "200": ok("The table as the seat sees it, with `ending`", "Table"),
                 "401": error_response("No or an unknown seat token"),
@@ -276,9 +277,12 @@ fn schemas() -> Value {
     schemas
 }
 
-/// The bodies of `POST /api/tables/{id}/rematch`.
+/// The bodies of `POST /api/tables/{id}/resign` and `/rematch`.
 fn rematch_schemas() -> Value {
     json!({
+        "Resign": { "type": "object", "additionalProperties": false,
+            "properties": { "kind": { "type": "string", "enum": ["single", "gammon", "backgammon", "match"], "default": "match",
+                "description": "What the seat gives up (see the route)." } } },
         "Rematch": {
             "type": "object", "additionalProperties": false,
             "properties": { "player": { "type": "string", "minLength": 16, "maxLength": 128, "description": "The player's key: the rematch is his (to close) and in his list of tables." } }

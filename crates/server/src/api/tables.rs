@@ -15,7 +15,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use spelbord_engine::{Turn, Viewer, find_game};
+use spelbord_engine::{Resignation, Turn, Viewer, find_game};
 
 /// Body of `POST /api/tables`.
 #[derive(Deserialize)]
@@ -506,18 +506,29 @@ pub async fn settings(
     Ok(Json(view::table_json(&t, Viewer::Player(seat))))
 }
 
-/// `POST /api/tables/{id}/resign`: the token's seat gives up; the table ends.
+/// `POST /api/tables/{id}/resign`: the token's seat gives up what the body's
+/// `kind` says (`single`, `gammon`, `backgammon`; `match`, the default,
+/// gives up the whole game or match); the game's rules say what it pays.
 pub async fn resign(
     State(app): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    JsonBody(_): JsonBody<Map<String, Value>>,
+    JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> Result<Json<Value>, ApiError> {
     let token = bearer(&headers)?.ok_or(ApiError::Unauthorized)?;
+    let kind = match body.get("kind") {
+        None => Resignation::Match,
+        Some(kind) => kind
+            .as_str()
+            .and_then(Resignation::from_word)
+            .ok_or_else(|| {
+                ApiError::BadRequest("kind is single, gammon, backgammon or match".into())
+            })?,
+    };
     let cell = app.hub.table(&id).await?;
     let hub = app.hub.clone();
     let resigning = cell.clone();
-    let seat = run_to_completion(async move { hub.resign(&resigning, &token).await }).await?;
+    let seat = run_to_completion(async move { hub.resign(&resigning, &token, kind).await }).await?;
     let t = cell.table.lock().await;
     Ok(Json(view::table_json(&t, Viewer::Player(seat))))
 }

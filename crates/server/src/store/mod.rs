@@ -296,8 +296,9 @@ pub trait Store: Send + Sync + 'static {
     /// with seats and actions.
     fn unfinished_tables(&self, since: i64) -> StoreFuture<'_, Vec<StoredTable>>;
 
-    /// Ends a table stored at `version` that is not finished;
-    /// [`StoreError::Conflict`] otherwise.
+    /// Ends a table stored at `version` that is not finished, or gives the
+    /// reason of one its last action finished (a resignation, which the
+    /// game's rules end); [`StoreError::Conflict`] otherwise.
     fn end_table<'a>(
         &'a self,
         table_id: &'a str,

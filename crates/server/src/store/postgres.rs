@@ -326,7 +326,7 @@ impl PgStore {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE game_tables SET finished = TRUE, ending = $1, updated_at = $2 \
-             WHERE id = $3 AND version = $4 AND NOT finished AND owner = $5",
+             WHERE id = $3 AND version = $4 AND (NOT finished OR ending IS NULL) AND owner = $5",
         )
         .bind(ending)
         .bind(super::sqlite::now())

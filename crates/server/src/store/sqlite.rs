@@ -300,7 +300,8 @@ pub(super) async fn insert_table(
     Ok(())
 }
 
-/// Ends an unfinished table at `version` early (`ending` as JSON).
+/// Ends an unfinished table at `version` early (`ending` as JSON), or says
+/// why a table that its last action (a resignation) finished ended.
 pub(super) async fn write_end(
     tx: &mut sqlx::SqliteConnection,
     table_id: &str,
@@ -309,7 +310,7 @@ pub(super) async fn write_end(
 ) -> Result<(), StoreError> {
     let updated = sqlx::query(
         "UPDATE game_tables SET finished = 1, ending = ?, updated_at = ? \
-         WHERE id = ? AND version = ? AND finished = 0",
+         WHERE id = ? AND version = ? AND (finished = 0 OR ending IS NULL)",
     )
     .bind(ending)
     .bind(now())

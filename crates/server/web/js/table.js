@@ -1021,6 +1021,8 @@ class TableView {
   moveText(text, mover, json) {
     const colour = /^choose (\w+)$/.exec(text);
     if (colour) return t('log.chose_colour', { colour: colourName(colour[1]) });
+    const resign = /^resign:\d+:(\w+)$/.exec(text);
+    if (resign) return t(`log.resigns.${resign[1]}`);
     const otherSide = mover !== (this.seat === 1 ? 1 : 0);
     if (this.game === 'stumphog' && json !== undefined) {
       const worded = stumphogMoveText(json, otherSide);
