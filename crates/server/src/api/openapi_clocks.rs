@@ -62,6 +62,10 @@ pub(super) fn extend(schemas: &mut Value) {
     schemas["Join"]["properties"]["auto_roll"] = json!({ "$ref": "#/components/schemas/AutoRoll" });
     schemas["Seat"]["properties"]["auto_roll"] = json!({ "$ref": "#/components/schemas/AutoRoll" });
     schemas["Table"]["properties"]["clock"] = json!({ "$ref": "#/components/schemas/Clock" });
+    for listed in ["ListedTable", "PlayerTable"] {
+        schemas[listed]["properties"]["clock"] = json!({ "$ref": "#/components/schemas/TimeControl",
+            "description": "The time control, on a table with a clock." });
+    }
     schemas["AppliedAction"]["properties"]["think_ms"] = json!({ "type": ["integer", "null"],
         "description": "On a table with a clock: the milliseconds the seat's turn had taken at this action (null for actions the server played)." });
     schemas["Record"]["properties"]["clock"] =

@@ -609,19 +609,22 @@ pub async fn player_tables(
             .map(|s| s.seat)
             .collect();
         let your_turn = matches!(t.state.turn(), Turn::Player(p) if mine.contains(&p));
-        tables.push(json!({
-            "id": t.id,
-            "game": t.game.id(),
-            "status": view::status(&t),
-            "version": t.version,
-            "seats": view::seats_json(&t.seats),
-            "your_seats": mine,
-            "your_turn": your_turn,
-            "created": t.creator_hash == Some(player),
-            "updated_at": t.updated_at,
-            "inactivity": t.inactivity,
-            "rated": t.rated,
-        }));
+        tables.push(with_control(
+            &t,
+            json!({
+                "id": t.id,
+                "game": t.game.id(),
+                "status": view::status(&t),
+                "version": t.version,
+                "seats": view::seats_json(&t.seats),
+                "your_seats": mine,
+                "your_turn": your_turn,
+                "created": t.creator_hash == Some(player),
+                "updated_at": t.updated_at,
+                "inactivity": t.inactivity,
+                "rated": t.rated,
+            }),
+        ));
     }
     Ok(Json(json!({ "tables": tables })))
 }
@@ -681,17 +684,28 @@ pub(crate) async fn listed_rows(
         if t.is_over() {
             continue;
         }
-        tables.push(json!({
-            "id": t.id,
-            "game": t.game.id(),
-            "options": t.options,
-            "status": view::status(&t),
-            "version": t.version,
-            "seats": view::seats_json(&t.seats),
-            "updated_at": t.updated_at,
-            "inactivity": t.inactivity,
-            "rated": t.rated,
-        }));
+        tables.push(with_control(
+            &t,
+            json!({
+                "id": t.id,
+                "game": t.game.id(),
+                "options": t.options,
+                "status": view::status(&t),
+                "version": t.version,
+                "seats": view::seats_json(&t.seats),
+                "updated_at": t.updated_at,
+                "inactivity": t.inactivity,
+                "rated": t.rated,
+            }),
+        ));
     }
     Ok((tables, more))
+}
+
+/// A list row with the table's time control, when it has a clock.
+fn with_control(t: &crate::table::Table, mut row: Value) -> Value {
+    if let Some(clock) = &t.clock {
+        row["clock"] = json!(clock.control);
+    }
+    row
 }

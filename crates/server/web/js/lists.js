@@ -10,6 +10,7 @@ import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { gameNameById, seatPerson, seatRole } from './names.js';
 import { optionsText } from './optionfields.js';
+import { controlText } from './timecontrol.js';
 
 /** @typedef {{go: (path: string) => void}} Nav */
 
@@ -26,6 +27,7 @@ function row(table, kind, nav) {
   return h('li', { 'data-table': table.id },
     h('strong', {}, gameNameById(table.game)),
     opts ? h('span', { class: 'small muted' }, opts) : null,
+    table.clock ? h('span', { class: 'small', 'data-testid': 'listed-clock' }, controlText(table.clock)) : null,
     h('span', { class: 'small' }, seats),
     h('a', { class: 'btn small', href: path, onclick: go, 'data-testid': kind === 'open' ? 'join-listed' : 'watch-listed' },
       kind === 'open' && open ? t('lists.take_seat', { role: seatRole(table.game, open.seat) }) : t('lists.watch')));

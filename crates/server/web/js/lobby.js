@@ -276,7 +276,8 @@ async function drawRunning(box, nav) {
         h('a', { href: `/t/${tb.id}`, onclick: open(tb.id) }, gameNameById(tb.game)),
         h('span', { class: 'small muted' }, t('lobby.table_line', { status: t(`status.${tb.status}`), n: tb.version })),
         tb.your_turn ? h('span', { class: 'badge turn' }, t('lobby.your_turn')) : h('span', { class: 'badge' }, t(`status.${tb.status}`)),
-        tb.inactivity ? h('span', { class: 'small muted rule', 'data-testid': 'inactivity' }, inactivityText(tb.inactivity)) : null,
+        tb.clock ? h('span', { class: 'small muted', 'data-testid': 'my-clock' }, controlText(tb.clock))
+          : tb.inactivity ? h('span', { class: 'small muted rule', 'data-testid': 'inactivity' }, inactivityText(tb.inactivity)) : null,
         tb.seats.filter((/** @type {any} */ s) => s.kind === 'open').slice(0, 1).map((/** @type {any} */ s) => invite(`${location.origin}/t/${tb.id}?seat=${s.seat}`, seatRole(tb.game, s.seat)))))));
 }
 
