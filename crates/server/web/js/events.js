@@ -151,14 +151,18 @@ export function outcomeText(game, outcome, obs, returns, who) {
    * @param {string} key @param {string} name @param {Record<string, any>} [params]
    */
   const say = (key, name, params = {}) => t(isYou(name) ? `${key}.you` : key, { winner, loser, n: points, cube, ...params });
+  /** As `say`, with the `.lost` form when the viewer lost (no "You" mid-sentence). @param {string} key */
+  const told = (key) => (isYou(loser) ? t(`${key}.lost`, { winner, n: points, cube }) : say(key, winner));
   switch (outcome.ending) {
     // Tawla and backgammon
     case 'single':
       return [say('end.single', winner)];
     case 'gammon':
-      return [say(game === 'tawla' ? 'end.diplo' : 'end.gammon', winner)];
+      return [told(game === 'tawla' ? 'end.diplo' : 'end.gammon')];
     case 'backgammon':
-      return [say('end.backgammon', winner)];
+      return [told('end.backgammon')];
+    case 'resigned':
+      return [told('end.resigned')];
     case 'mother':
       return [isYou(loser) ? t('end.mother_yours', { winner, n: points, cube }) : say('end.mother', winner)];
     case 'both_mothers':

@@ -1023,6 +1023,8 @@ class TableView {
     if (colour) return t('log.chose_colour', { colour: colourName(colour[1]) });
     const resign = /^resign:\d+:(\w+)$/.exec(text);
     if (resign) return t(`log.resigns.${resign[1]}`);
+    // The cube's words and a pass, in the page's language.
+    if (['pass', 'double', 'take', 'drop'].includes(text)) return t(`log.${text}`);
     const otherSide = mover !== (this.seat === 1 ? 1 : 0);
     if (this.game === 'stumphog' && json !== undefined) {
       const worded = stumphogMoveText(json, otherSide);
