@@ -27,8 +27,9 @@ pub struct AnalyseArgs {
     /// The game of `--position`.
     #[arg(long, default_value = "backgammon", requires = "position")]
     game: String,
-    /// The analyser: `expert` (the strongest), `hard` (quicker) or an agent
-    /// spec such as `mcts:iters=20000`.
+    /// The judge: `expert` ("the computer, deep": deeper than every level),
+    /// `hard` ("the computer, quick") or an agent spec such as
+    /// `mcts:iters=20000`.
     #[arg(long, default_value = "expert")]
     level: String,
     /// A time budget per decision in milliseconds for the searches
