@@ -37,7 +37,10 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   const { context, page, errors } = await newPage(env.browser, 'desktop');
   await page.goto(`${env.server.url}/t/${id}`);
   // "Analyse" on the game-over box.
-  await page.locator('[data-testid="game-over"] [data-testid="over-analyse"]').click();
+  const over = page.locator('[data-testid="game-over"] [data-testid="over-analyse"]');
+  await over.waitFor();
+  await shot(page, 'analysis-game-over');
+  await over.click();
   await page.waitForURL(/\?replay&analyse/);
   const chart = page.locator('[data-testid="chance-chart"]');
   await chart.waitFor({ timeout: 60000 });
