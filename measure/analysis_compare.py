@@ -1,4 +1,5 @@
-# Compares spelbord's review (ours/*.json) with GNU Backgammon 2-ply
+# Compares spelbord's review (FOLDER/*.json, default ours/; or another GNU
+# Backgammon analysis, e.g. gnubg0.json) with GNU Backgammon 2-ply
 # (gnubg2.json): error rate per player (thousandths per unforced move),
 # the correlation of the move errors, and the bad/very bad agreement.
 import json, math, sys
@@ -9,13 +10,19 @@ rate = {}  # (who, player) -> [sum, n]
 marks = {'gnubg': 0, 'both': 0}
 for g in gn:
     b = g['file'].split('/')[-1][:-4]
-    a = json.load(open(f"{OURS}/{b}.json"))
     rec = json.load(open(f'games/{b}.json'))
     names = rec['players']
-    ours = [d for d in a['decisions'] if not d['cube'] and d['loss'] is not None]
+    if OURS.endswith('.json'):  # another GNU Backgammon analysis (gnubg0.json)
+        other = next(o for o in json.load(open(OURS)) if o['file'] == g['file'])
+    else:
+        a = json.load(open(f"{OURS}/{b}.json"))
+        ours = [d for d in a['decisions'] if not d['cube'] and d['loss'] is not None]
     for p, name in enumerate(names):
         side = 'X' if g['X'] == name.replace(':', '_') else 'O'
-        mine = [d['loss'] for d in ours if d['player'] == p]
+        if OURS.endswith('.json'):
+            mine = [m['loss'] for m in other['moves'] if m['player'] == side]
+        else:
+            mine = [d['loss'] for d in ours if d['player'] == p]
         theirs = [m['loss'] for m in g['moves'] if m['player'] == side]
         if len(mine) != len(theirs):
             print(b, name, 'moves differ', len(mine), len(theirs), file=sys.stderr)

@@ -1,7 +1,7 @@
-# Per-move chequer errors of GNU Backgammon 2-ply for each .mat in games/,
-# written to gnubg2.json: [{file, names, moves:[{player, dice, loss}]}].
-import gnubg, json, glob
-gnubg.command('set analysis chequerplay evaluation plies 2')
+# Per-move chequer errors of GNU Backgammon (2-ply, or $PLIES) for each .mat
+# in games/, written to gnubg2.json (or $OUT): [{file, X, O, moves:[{player, dice, loss}]}].
+import gnubg, json, glob, os
+gnubg.command('set analysis chequerplay evaluation plies ' + os.environ.get('PLIES', '2'))
 gnubg.command('set analysis cube off')
 gnubg.command('set analysis luck on')
 out = []
@@ -20,4 +20,4 @@ for f in sorted(glob.glob('games/*.mat')):
         moves.append({'player': rec['player'], 'dice': rec['dice'],
                       'loss': ms[0]['score'] - ms[a['imove']]['score']})
     out.append({'file': f, 'X': info['X']['name'], 'O': info['O']['name'], 'moves': moves})
-json.dump(out, open('gnubg2.json', 'w'))
+json.dump(out, open(os.environ.get('OUT', 'gnubg2.json'), 'w'))
