@@ -6,6 +6,7 @@
 //! uses an analyser seeded by its place in the game, so the result does not
 //! depend on the number of threads.
 
+mod judge;
 mod luck;
 mod position;
 mod rate;
@@ -20,6 +21,9 @@ use spelbord_engine::{
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub use judge::{
+    Judge, Mark, Unit, analyser, mark, mark_with, thresholds, thresholds_with, valid_thresholds,
+};
 pub use position::{PositionAnalysis, PositionRating, analyse_position};
 pub use rate::{Rated, RatedAction, rate_decision, rate_every_action};
 
@@ -85,88 +89,6 @@ pub trait Progress: Sync {
 }
 
 impl Progress for () {}
-
-/// The unit of a rating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Unit {
-    /// Expected points per cube value (the networks of the tables games:
-    /// cubeless for plays, cubeful for cube decisions in money play).
-    Equity,
-    /// The match winning chance, 0..1 (cube decisions in match play).
-    MatchWinningChance,
-    /// The mover's expected score 0..1: for two players the chance to win,
-    /// a draw counting half.
-    WinChance,
-}
-
-/// How bad a decision was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mark {
-    /// The loss reached the first threshold.
-    Doubtful,
-    /// The loss reached the second threshold.
-    Bad,
-    /// The loss reached the third threshold.
-    VeryBad,
-}
-
-impl Mark {
-    /// The mark's name, as players write it (`?!`, `?`, `??`).
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Doubtful => "?!",
-            Mark::Bad => "?",
-            Mark::VeryBad => "??",
-        }
-    }
-}
-
-/// The losses from which a decision is doubtful, bad and very bad by
-/// default: in equity GNU Backgammon 1.07's (`show analysis`: 0.030,
-/// 0.060, 0.120), the same in the chance to win, half of them in the match
-/// winning chance.
-pub fn thresholds(unit: Unit) -> [f64; 3] {
-    match unit {
-        Unit::Equity | Unit::WinChance => [0.03, 0.06, 0.12],
-        Unit::MatchWinningChance => [0.015, 0.03, 0.06],
-    }
-}
-
-/// Whether `t` are thresholds: finite, positive and rising.
-pub fn valid_thresholds(t: [f64; 3]) -> bool {
-    t.iter().all(|x| x.is_finite() && *x > 0.0) && t[0] <= t[1] && t[1] <= t[2]
-}
-
-/// The thresholds of `unit` when the moves' unit is `moves` and `custom`
-/// replaces the defaults there (other units keep theirs).
-pub fn thresholds_with(unit: Unit, moves: Unit, custom: Option<[f64; 3]>) -> [f64; 3] {
-    match custom {
-        Some(t) if unit == moves => t,
-        _ => thresholds(unit),
-    }
-}
-
-/// The mark a loss earns in `unit` with the default thresholds; `None`
-/// below the first threshold.
-pub fn mark(loss: f64, unit: Unit) -> Option<Mark> {
-    mark_with(loss, thresholds(unit))
-}
-
-/// The mark a loss earns with the thresholds `t`.
-pub fn mark_with(loss: f64, t: [f64; 3]) -> Option<Mark> {
-    let [doubtful, bad, very_bad] = t;
-    if loss >= very_bad {
-        Some(Mark::VeryBad)
-    } else if loss >= bad {
-        Some(Mark::Bad)
-    } else if loss >= doubtful {
-        Some(Mark::Doubtful)
-    } else {
-        None
-    }
-}
 
 /// One rated decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -281,59 +203,6 @@ pub struct Analysis {
     pub rolls: Vec<Roll>,
     /// Per player.
     pub players: Vec<PlayerSummary>,
-}
-
-/// Who judged a game, in a player's words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Judge {
-    /// The computer at its deepest (`--level expert`, the default).
-    Deep,
-    /// The computer, quicker (`--level hard`).
-    Quick,
-    /// An agent spec given by the user.
-    Custom,
-}
-
-impl Judge {
-    /// The judge of an analysis level (`expert`, `hard` or an agent spec).
-    pub fn of(level: &str) -> Judge {
-        match level {
-            "expert" => Judge::Deep,
-            "hard" => Judge::Quick,
-            _ => Judge::Custom,
-        }
-    }
-
-    /// The judge in a player's words.
-    pub fn words(self) -> &'static str {
-        match self {
-            Judge::Deep => "the computer, deep",
-            Judge::Quick => "the computer, quick",
-            Judge::Custom => "the computer, as asked",
-        }
-    }
-}
-
-/// The analyser of `game` at `level`, never an agent that a level plays
-/// and deeper than every level: `expert` (the default) searches the
-/// networks two plies (backgammon, Tawla; `ai:expert` plays one ply,
-/// `ai:hard` none) and otherwise the hints' searches with their terminal
-/// budgets; `hard` is quicker (two plies over fewer candidates, a quarter
-/// of the budget). Anything else is read as an agent spec.
-pub fn analyser(game: &str, level: &str) -> String {
-    let spec = match (level, game) {
-        ("expert", "backgammon" | "tawla") => "net:ply=2",
-        ("hard", "backgammon" | "tawla") => "net:ply=2,filter=3",
-        ("expert", "lager") => "alphabeta:nodes=300000",
-        ("hard", "lager") => "alphabeta:nodes=75000",
-        ("expert", "stortok") => "ismcts:iters=4000,cutoff=40",
-        ("hard", "stortok") => "ismcts:iters=1000,cutoff=40",
-        ("expert", _) => "mcts:prior=on,cutoff=4,c=1.0,iters=4000",
-        ("hard", _) => "mcts:prior=on,cutoff=4,c=1.0,iters=1000",
-        (other, _) => other,
-    };
-    spec.to_string()
 }
 
 /// The analyser's spec for game `G`, with a time budget when given.
@@ -464,28 +333,7 @@ pub fn analyse_game<G: Game>(
 ) -> Result<Analysis, AnalysisError> {
     let (spec, analyser_name) = analyser_spec::<G>(config)?;
     let dice = !G::HIDDEN_INFORMATION;
-    let mut steps = Vec::new();
-    let mut state = start;
-    let mut legal = Vec::new();
-    // Rolls before the first decision are everyone's (the opening roll).
-    let mut opening = true;
-    for (index, &action) in actions.iter().enumerate() {
-        match state.turn() {
-            Turn::Player(_) => {
-                opening = false;
-                state.legal_actions(&mut legal);
-                if legal.len() > 1 {
-                    steps.push(Step::Decision(index, state.clone(), action));
-                }
-            }
-            Turn::Chance if dice => {
-                steps.push(Step::Roll(index, state.clone(), action, opening));
-            }
-            _ => {}
-        }
-        state.apply(action);
-    }
-    let end = state;
+    let (steps, end) = collect_steps::<G>(start, actions);
     progress.start(steps.len());
     let custom = config.thresholds;
     let next = AtomicUsize::new(0);
@@ -539,6 +387,38 @@ pub fn analyse_game<G: Game>(
         rolls,
         players,
     })
+}
+
+/// The decisions with a choice and (in the dice games) the rolls of the
+/// game that `actions` play from `start`, with its last state.
+#[allow(clippy::type_complexity)]
+fn collect_steps<G: Game>(
+    start: G::State,
+    actions: &[<G::State as GameState>::Action],
+) -> (Vec<Step<G::State>>, G::State) {
+    let dice = !G::HIDDEN_INFORMATION;
+    let mut steps = Vec::new();
+    let mut state = start;
+    let mut legal = Vec::new();
+    // Rolls before the first decision are everyone's (the opening roll).
+    let mut opening = true;
+    for (index, &action) in actions.iter().enumerate() {
+        match state.turn() {
+            Turn::Player(_) => {
+                opening = false;
+                state.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    steps.push(Step::Decision(index, state.clone(), action));
+                }
+            }
+            Turn::Chance if dice => {
+                steps.push(Step::Roll(index, state.clone(), action, opening));
+            }
+            _ => {}
+        }
+        state.apply(action);
+    }
+    (steps, state)
 }
 
 /// Rates one decision: the action played against the best.
