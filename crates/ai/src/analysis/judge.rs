@@ -87,14 +87,15 @@ pub fn mark_with(loss: f64, t: [f64; 3]) -> Option<Mark> {
 }
 
 /// Who judged a game, in a player's words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Judge {
     /// The computer at its deepest (`--level expert`, the default).
     Deep,
     /// The computer, quicker (`--level hard`).
     Quick,
-    /// An agent spec given by the user.
+    /// An agent spec given by the user (or the server's operator).
+    #[default]
     Custom,
 }
 

@@ -139,6 +139,7 @@ pub struct Roll {
     pub luck: Vec<f64>,
     /// Whether every player rolled (an opening roll before anyone has
     /// decided anything): its luck is each player's, not the roller's.
+    #[serde(default)]
     pub shared: bool,
 }
 
@@ -189,13 +190,16 @@ pub struct Analysis {
     pub game: String,
     /// The analyser (an agent spec) and its budget.
     pub analyser: String,
-    /// The judge in a player's words.
+    /// The judge in a player's words (an analysis stored before the judge
+    /// was named reads as `custom`).
+    #[serde(default)]
     pub judge: Judge,
     /// The rating unit of the moves.
     pub unit: Unit,
     /// Thresholds of the marks (doubtful, bad, very bad) in that unit.
     pub thresholds: [f64; 3],
     /// Whether the game had a doubling cube to decide on.
+    #[serde(default)]
     pub cube: bool,
     /// Every decision with a choice, in the game's order.
     pub decisions: Vec<Decision>,

@@ -461,3 +461,17 @@ fn high_gammons_opening_roll_is_everyones_and_the_seats_have_colours() {
         a.players
     );
 }
+
+#[test]
+fn an_analysis_stored_before_the_judge_was_named_is_marked_again() {
+    let (start, actions) = random_game::<Backgammon>(8, 60);
+    let a = analyse_game::<Backgammon>(start, &actions, &[], &cheap("net"), &()).unwrap();
+    let mut json = serde_json::to_value(&a).unwrap();
+    for key in ["judge", "cube"] {
+        json.as_object_mut().unwrap().remove(key);
+    }
+    let mut old: Analysis = serde_json::from_value(json).unwrap();
+    assert_eq!(old.judge, Judge::Custom);
+    old.remark([0.001, 0.002, 0.004]);
+    assert_eq!(old.thresholds, [0.001, 0.002, 0.004]);
+}
