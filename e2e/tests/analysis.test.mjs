@@ -2,9 +2,10 @@
 /**
  * The computer's analysis of a finished game in its replay: "Analyse" on
  * the finished table leads there and asks the server; the move list shows
- * the marks; the chart of the chances is drawn and a click on it jumps to
+ * the marks; the chart of the chances is drawn, with its axes, their
+ * labels and the scale of the chance to win, and a click on it jumps to
  * that position; the board shows the best action beside the one played;
- * the panel in Swedish.
+ * the judge is said in words; the panel in Swedish, Persian and Greek.
  */
 
 import { test } from 'node:test';
@@ -35,10 +36,21 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   const id = await finishedGame();
   const { context, page, errors } = await newPage(env.browser, 'desktop');
   await page.goto(`${env.server.url}/t/${id}`);
-  await page.click('[data-testid="analyse-link"]');
+  // "Analyse" on the game-over box.
+  const over = page.locator('[data-testid="game-over"] [data-testid="over-analyse"]');
+  await over.waitFor();
+  await shot(page, 'analysis-game-over');
+  await over.click();
   await page.waitForURL(/\?replay&analyse/);
   const chart = page.locator('[data-testid="chance-chart"]');
   await chart.waitFor({ timeout: 60000 });
+  // The scale of the chance to win, 0 to 100 %, and the axes' labels.
+  assert.deepEqual(await chart.locator('[data-testid="chart-y-tick"]').allTextContents(), ['0%', '25%', '50%', '75%', '100%']);
+  assert.deepEqual(await chart.locator('.chart-label').allTextContents(), ['Chance to win', 'Move']);
+  // The judge in words, never an agent spec.
+  const judge = await page.locator('[data-testid="analysis-judge"]').textContent() || '';
+  assert.match(judge, /^Judged by the computer, deep;/);
+  assert.doesNotMatch(judge, /net|ply/);
   // A line per player, through the decisions.
   const lines = chart.locator('polyline');
   assert.equal(await lines.count(), 2);
@@ -55,6 +67,10 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   const li = page.locator(`li[data-at="${first.index + 1}"] [data-testid="move-mark"]`);
   assert.equal(await li.textContent(), ` ${{ doubtful: '?!', bad: '?', very_bad: '??' }[/** @type {'doubtful'} */ (first.mark)]}`);
   assert.equal(await page.locator('[data-testid="analysis-players"] tr').count(), 3);
+  // Each player by seat (colour) and name: two computers are told apart.
+  const seats = await page.locator('[data-testid="analysis-seat"]').allTextContents();
+  assert.match(seats[0], /White · /);
+  assert.match(seats[1], /Black · /);
 
   // A click in the chart jumps to the position at that place. The click is
   // placed relative to the chart (Playwright scrolls it into view first). A
@@ -66,7 +82,9 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   const steps = Number(await page.locator('input[type=range]').getAttribute('max'));
   assert.ok(steps > 0, `${steps} steps`);
   const target = first.index + 1;
-  const x = Math.min(box.width - 1, Math.max(1, (target / steps) * box.width));
+  // The plot's place in the chart, as fractions of its width.
+  const [left, width] = (await chart.getAttribute('data-plot') || '').split(' ').map(Number);
+  const x = Math.min(box.width - 1, Math.max(1, (left + (target / steps) * width) * box.width));
   await chart.click({ position: { x, y: box.height / 2 } });
   const near = await page.waitForFunction((t) => {
     const m = /(\d+) of/.exec(document.querySelector('[data-testid="replay-pos"]')?.textContent || '');
@@ -92,9 +110,28 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   await phone.page.locator('[data-testid="chance-chart"]').waitFor();
   assert.equal(await phone.page.locator('.analysis h2').textContent(), 'Analys');
   assert.equal(await phone.page.locator('[data-testid="analysis-players"] th').nth(1).textContent(), 'felfrekvens');
+  assert.match(await phone.page.locator('[data-testid="analysis-judge"]').textContent() || '', /^Bedömt av datorn, djupt;/);
+  assert.equal(await phone.page.locator('[data-testid="chance-chart"] .chart-label').first().textContent(), 'Vinstchans');
+  // The chart fits the phone's width.
+  const phoneBox = await phone.page.locator('[data-testid="chance-chart"]').boundingBox();
+  assert.ok(phoneBox && phoneBox.x >= 0 && phoneBox.x + phoneBox.width <= 400, JSON.stringify(phoneBox));
   await shot(phone.page, 'analysis-phone-sv');
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
+
+  // Every language says the judge and labels the axes in its own words.
+  for (const [lang, judgeWords, chance] of [['de', 'Computer, gründlich', 'Gewinnchance'], ['fa', 'رایانه، عمیق', 'شانس برد'],
+    ['ar', 'الحاسوب، بعمق', 'فرصة الفوز'], ['el', 'ο υπολογιστής, σε βάθος', 'Πιθανότητα νίκης']]) {
+    const other = await newPage(env.browser, lang === 'el' ? 'desktop' : 'phone');
+    await other.context.addInitScript((l) => localStorage.setItem('spelbord.lang', l), lang);
+    await other.page.goto(`${env.server.url}/t/${id}?replay`);
+    await other.page.locator('[data-testid="chance-chart"]').waitFor();
+    assert.ok((await other.page.locator('[data-testid="analysis-judge"]').textContent() || '').includes(judgeWords), lang);
+    assert.equal(await other.page.locator('[data-testid="chance-chart"] .chart-label').first().textContent(), chance, lang);
+    if (lang === 'fa') await shot(other.page, 'analysis-phone-fa');
+    assert.deepEqual(other.errors, [], lang);
+    await other.context.close();
+  }
 });
 
 test('an unfinished game offers no analysis', async () => {

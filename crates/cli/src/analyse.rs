@@ -5,8 +5,8 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use spelbord_ai::analysis::{
-    Analysis, AnalysisConfig, PositionAnalysis, Progress, Unit, analyse_position, analyse_record,
-    thresholds,
+    Analysis, AnalysisConfig, Judge, PlayerSummary, PositionAnalysis, Progress, Roll, Unit,
+    analyse_position, analyse_record, thresholds, valid_thresholds,
 };
 use spelbord_engine::Record;
 use std::fmt::Write as _;
@@ -27,8 +27,9 @@ pub struct AnalyseArgs {
     /// The game of `--position`.
     #[arg(long, default_value = "backgammon", requires = "position")]
     game: String,
-    /// The analyser: `expert` (the strongest), `hard` (quicker) or an agent
-    /// spec such as `mcts:iters=20000`.
+    /// The judge: `expert` ("the computer, deep": deeper than every level),
+    /// `hard` ("the computer, quick") or an agent spec such as
+    /// `mcts:iters=20000`.
     #[arg(long, default_value = "expert")]
     level: String,
     /// A time budget per decision in milliseconds for the searches
@@ -41,6 +42,10 @@ pub struct AnalyseArgs {
     /// Seed of the analysers' searches.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The losses from which a move is doubtful, bad and very bad, in the
+    /// moves' unit (default GNU Backgammon 1.07's: 0.03,0.06,0.12).
+    #[arg(long, value_name = "D,B,V", value_delimiter = ',', num_args = 3)]
+    thresholds: Option<Vec<f64>>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -62,11 +67,17 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     if args.threads == 0 {
         bail!("--threads must be at least 1");
     }
+    let thresholds = match args.thresholds.as_deref() {
+        None => None,
+        Some(&[d, b, v]) if valid_thresholds([d, b, v]) => Some([d, b, v]),
+        Some(_) => bail!("--thresholds takes three positive, rising numbers, e.g. 0.03,0.06,0.12"),
+    };
     let config = AnalysisConfig {
         level: args.level,
         millis: args.ms,
         threads: args.threads,
         seed: args.seed,
+        thresholds,
     };
     let (Some(file), None) = (&args.file, &args.position) else {
         let position = args.position.as_deref().unwrap_or_default();
@@ -113,12 +124,12 @@ pub fn render_position(a: &PositionAnalysis) -> String {
     let [d, b, v] = a.thresholds;
     let _ = writeln!(
         out,
-        "{} {}, player {} to {}; analysed by {}; ratings in {}; marks ?! from a loss of {d}, ? from {b}, ?? from {v}",
+        "{} {}, player {} to {}; judged by {}; ratings in {}; marks ?! from a loss of {d}, ? from {b}, ?? from {v}",
         a.game,
         a.position,
         a.player,
         if a.cube { "decide on the cube" } else { "move" },
-        a.analyser,
+        judge_words(a.judge, &a.analyser),
         unit_name(a.unit)
     );
     let w = a
@@ -156,9 +167,9 @@ pub fn render(a: &Analysis) -> String {
     let [d, b, v] = a.thresholds;
     let _ = writeln!(
         out,
-        "{} analysed by {}; ratings in {}; marks ?! doubtful from a loss of {d}, ? bad from {b}, ?? very bad from {v}",
+        "{} judged by {}; ratings in {}; marks ?! doubtful from a loss of {d}, ? bad from {b}, ?? very bad from {v}",
         a.game,
-        a.analyser,
+        judge_words(a.judge, &a.analyser),
         unit_name(a.unit)
     );
     if a.decisions.iter().any(|d| d.unit != a.unit) {
@@ -168,22 +179,18 @@ pub fn render(a: &Analysis) -> String {
             "cube decisions in match winning chance: ?! from {d}, ? from {b}, ?? from {v}"
         );
     }
-    let name = |p: usize| {
-        a.players
-            .get(p)
-            .map_or("?", |s| s.name.as_str())
-            .to_string()
-    };
+    let name = |p: usize| a.players.get(p).map_or_else(|| "?".to_string(), seat_name);
+    let wn = a
+        .players
+        .iter()
+        .map(|p| seat_name(p).len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     let mut rolls = a.rolls.iter().peekable();
     for dec in &a.decisions {
         while let Some(r) = rolls.next_if(|r| r.index < dec.index) {
-            let who = r.roller.map_or_else(|| "-".to_string(), name);
-            let luck = r.roller.map_or(0.0, |p| r.luck[p]);
-            let _ = writeln!(
-                out,
-                "{:>5}  {who:<12} rolls {:<8} luck {luck:+.3}",
-                r.index, r.roll
-            );
+            roll_line(&mut out, r, &name, wn);
         }
         let rating = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:+.3}"));
         let mark = dec.mark.map_or("", |m| m.symbol());
@@ -198,7 +205,7 @@ pub fn render(a: &Analysis) -> String {
             .map_or_else(String::new, |l| format!("  loss {l:.3}"));
         let _ = writeln!(
             out,
-            "{:>5}  {:<12} {} {} {best}{loss} {mark}",
+            "{:>5}  {:<wn$} {} {} {best}{loss} {mark}",
             dec.index,
             name(dec.player),
             dec.played,
@@ -206,29 +213,63 @@ pub fn render(a: &Analysis) -> String {
         );
     }
     for r in rolls {
-        let who = r.roller.map_or_else(|| "-".to_string(), name);
-        let luck = r.roller.map_or(0.0, |p| r.luck[p]);
-        let _ = writeln!(
-            out,
-            "{:>5}  {who:<12} rolls {:<8} luck {luck:+.3}",
-            r.index, r.roll
-        );
+        roll_line(&mut out, r, &name, wn);
     }
-    let w = a
-        .players
-        .iter()
-        .map(|p| p.name.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    summary_table(&mut out, a, wn);
+    out
+}
+
+/// The judge in a player's words; an agent spec the user gave as it is.
+fn judge_words(judge: Judge, analyser: &str) -> String {
+    match judge {
+        Judge::Custom => format!("{} ({analyser})", judge.words()),
+        _ => judge.words().to_string(),
+    }
+}
+
+/// A player as the review names him: his seat (and colour), then his name.
+fn seat_name(p: &PlayerSummary) -> String {
+    match &p.colour {
+        Some(c) => format!("seat {} ({c}) {}", p.player + 1, p.name),
+        None => format!("seat {} {}", p.player + 1, p.name),
+    }
+}
+
+/// A roll's line: the roller's luck, or every player's for a roll that
+/// every player rolled.
+fn roll_line(out: &mut String, r: &Roll, name: &dyn Fn(usize) -> String, w: usize) {
+    let luck = if r.shared {
+        let each: Vec<String> = (0..r.luck.len())
+            .map(|p| format!("{} {:+.3}", name(p), r.luck[p]))
+            .collect();
+        format!("luck {}", each.join(", "))
+    } else {
+        format!("luck {:+.3}", r.roller.map_or(0.0, |p| r.luck[p]))
+    };
+    let who = match (r.shared, r.roller) {
+        (true, _) => "everyone".to_string(),
+        (false, Some(p)) => name(p),
+        (false, None) => "-".to_string(),
+    };
+    let _ = writeln!(out, "{:>5}  {who:<w$} rolls {:<8} {luck}", r.index, r.roll);
+}
+
+/// The per-player table; the cube's columns only in a game with a cube.
+fn summary_table(out: &mut String, a: &Analysis, w: usize) {
+    let cube = |x: &str, y: &str| {
+        if a.cube {
+            format!(" {x:>5} {y:>10}")
+        } else {
+            String::new()
+        }
+    };
     let _ = writeln!(
         out,
-        "\n{:<w$} {:>6} {:>10} {:>5} {:>10} {:>4} {:>4} {:>4} {:>7} {:>6} {:>8} {:>7}",
+        "\n{:<w$} {:>6} {:>10}{} {:>4} {:>4} {:>4} {:>7} {:>6} {:>8} {:>7}",
         "player",
         "moves",
         "error rate",
-        "cube",
-        "error rate",
+        cube("cube", "error rate"),
         "?!",
         "?",
         "??",
@@ -241,22 +282,23 @@ pub fn render(a: &Analysis) -> String {
     for p in &a.players {
         let _ = writeln!(
             out,
-            "{:<w$} {:>6} {:>10.4} {:>5} {:>10.4} {:>4} {:>4} {:>4} {:>7} {:>6} {:>8} {:>7}",
-            p.name,
+            "{:<w$} {:>6} {:>10.4}{} {:>4} {:>4} {:>4} {:>7} {:>6} {:>8} {:>7}",
+            seat_name(p),
             p.moves,
             p.move_error_rate,
-            p.cube_decisions,
-            p.cube_error_rate,
+            cube(
+                &p.cube_decisions.to_string(),
+                &format!("{:.4}", p.cube_error_rate)
+            ),
             p.doubtful,
             p.bad,
             p.very_bad,
             opt(p.luck, |x| format!("{x:+.3}")),
             opt(p.score, |x| format!("{x:.2}")),
-            opt(p.luck_adjusted_score, |x| format!("{x:+.3}")),
+            opt(p.luck_adjusted_score, |x| format!("{x:.3}")),
             opt(p.points, |x| format!("{x}")),
         );
     }
-    out
 }
 
 #[cfg(test)]
@@ -286,7 +328,7 @@ mod tests {
         let analysis = analyse_record(&record, &config, &()).unwrap();
         let text = render(&analysis);
         assert!(
-            text.starts_with("lager analysed by alphabeta:nodes=500"),
+            text.starts_with("lager judged by the computer, as asked (alphabeta:nodes=500)"),
             "{text}"
         );
         let summary: Vec<&str> = text
@@ -295,9 +337,11 @@ mod tests {
             .collect();
         assert_eq!(summary.len(), 3, "{text}");
         assert!(
-            summary[1].starts_with("ann") && summary[2].starts_with("bo"),
+            summary[1].starts_with("seat 1 ann") && summary[2].starts_with("seat 2 bo"),
             "{text}"
         );
+        // Läger has no cube: no cube column.
+        assert!(!summary[0].contains("cube"), "{text}");
         assert_eq!(
             text.lines().filter(|l| l.starts_with("    ")).count(),
             analysis.decisions.len(),
@@ -318,7 +362,10 @@ mod tests {
         let text = render_position(&a);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("backgammon "), "{text}");
-        assert!(lines[0].contains("to move; analysed by net;"), "{text}");
+        assert!(
+            lines[0].contains("to move; judged by the computer, quick;"),
+            "{text}"
+        );
         assert_eq!(lines.len(), 2 + a.actions.len(), "{text}");
         assert!(lines[2].trim_start().starts_with("1  8/5 6/5"), "{text}");
     }

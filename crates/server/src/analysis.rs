@@ -52,8 +52,8 @@ struct Job {
 }
 
 /// The analyser of the server's analyses of `game` when no level is set:
-/// the strongest (`expert`) in the networks' games, where it takes well
-/// under a second a game, and `hard` (a quarter of the searches' budget)
+/// the deepest (`expert`: two plies) in the networks' games, where it takes
+/// seconds of CPU a game, and `hard` (a quarter of the searches' budget)
 /// elsewhere.
 pub fn default_level(game: &str) -> &'static str {
     match game {

@@ -1,8 +1,10 @@
 //! The luck of a roll: each player's value (chance to win) after the roll
 //! less his value before it, the mean over every roll that could have come.
 //! A position's value after a roll is that of the mover's best play of it:
-//! by the network at 0-ply where the game has one, otherwise by one ply of
-//! the game's evaluation.
+//! where the analyser is a network searched n plies, each play searched
+//! n - 1 plies (so the value before the roll is the analyser's n-ply value
+//! of the position, the one it rated the move before with); otherwise one
+//! ply of the game's evaluation.
 
 use super::Roll;
 use crate::spec::AgentSpec;
@@ -19,12 +21,15 @@ pub(super) fn roll<G: Game>(
 ) -> Roll {
     let mut net = match spec {
         AgentSpec::Net(c) => {
-            let zero_ply = AgentSpec::Net(crate::NetConfig {
-                plies: 0,
+            // The plays of each roll as the analyser's search below its
+            // root sees them: one ply less, over its inner filter.
+            let one_less = AgentSpec::Net(crate::NetConfig {
+                plies: c.plies.saturating_sub(1),
+                filter: c.filter.min(crate::net::eval::INNER_FILTER),
                 rollouts: 0,
                 ..c.clone()
             });
-            Some(build::<G::State>(&zero_ply, false, 0))
+            Some(build::<G::State>(&one_less, false, 0))
         }
         _ => None,
     };
@@ -56,6 +61,7 @@ pub(super) fn roll<G: Game>(
         before: b,
         after: a,
         luck: (0..n).map(|p| after[p] - before[p]).collect(),
+        shared: false,
     }
 }
 

@@ -6,12 +6,13 @@
 //! uses an analyser seeded by its place in the game, so the result does not
 //! depend on the number of threads.
 
+mod judge;
 mod luck;
 mod position;
 mod rate;
 
 use crate::spec::{AgentSpec, Budget};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::{
     DynState, Error as EngineError, Game, GameState, GameVisitor, Notation, Player, Record, Resign,
@@ -20,6 +21,9 @@ use spelbord_engine::{
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub use judge::{
+    Judge, Mark, Unit, analyser, mark, mark_with, thresholds, thresholds_with, valid_thresholds,
+};
 pub use position::{PositionAnalysis, PositionRating, analyse_position};
 pub use rate::{Rated, RatedAction, rate_decision, rate_every_action};
 
@@ -37,6 +41,9 @@ pub struct AnalysisConfig {
     pub threads: usize,
     /// The seed of the analysers' searches.
     pub seed: u64,
+    /// The losses from which a move is doubtful, bad and very bad, in the
+    /// moves' unit; `None`: [`thresholds`] (GNU Backgammon 1.07's).
+    pub thresholds: Option<[f64; 3]>,
 }
 
 impl Default for AnalysisConfig {
@@ -46,6 +53,7 @@ impl Default for AnalysisConfig {
             millis: None,
             threads: 1,
             seed: 1,
+            thresholds: None,
         }
     }
 }
@@ -82,69 +90,8 @@ pub trait Progress: Sync {
 
 impl Progress for () {}
 
-/// The unit of a rating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Unit {
-    /// Expected points per cube value (the networks of the tables games:
-    /// cubeless for plays, cubeful for cube decisions in money play).
-    Equity,
-    /// The match winning chance, 0..1 (cube decisions in match play).
-    MatchWinningChance,
-    /// The mover's expected score 0..1: for two players the chance to win,
-    /// a draw counting half.
-    WinChance,
-}
-
-/// How bad a decision was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mark {
-    /// The loss reached the first threshold.
-    Doubtful,
-    /// The loss reached the second threshold.
-    Bad,
-    /// The loss reached the third threshold.
-    VeryBad,
-}
-
-impl Mark {
-    /// The mark's name, as players write it (`?!`, `?`, `??`).
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Doubtful => "?!",
-            Mark::Bad => "?",
-            Mark::VeryBad => "??",
-        }
-    }
-}
-
-/// The losses from which a decision is doubtful, bad and very bad.
-pub fn thresholds(unit: Unit) -> [f64; 3] {
-    match unit {
-        // GNU Backgammon's defaults.
-        Unit::Equity => [0.04, 0.08, 0.16],
-        Unit::MatchWinningChance => [0.02, 0.04, 0.08],
-        Unit::WinChance => [0.03, 0.06, 0.12],
-    }
-}
-
-/// The mark a loss earns in `unit`; `None` below the first threshold.
-pub fn mark(loss: f64, unit: Unit) -> Option<Mark> {
-    let [doubtful, bad, very_bad] = thresholds(unit);
-    if loss >= very_bad {
-        Some(Mark::VeryBad)
-    } else if loss >= bad {
-        Some(Mark::Bad)
-    } else if loss >= doubtful {
-        Some(Mark::Doubtful)
-    } else {
-        None
-    }
-}
-
 /// One rated decision.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     /// The action's place in the record (0 = the first action).
     pub index: usize,
@@ -176,7 +123,7 @@ pub struct Decision {
 }
 
 /// The luck of one roll: every player's value after the roll less before it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Roll {
     /// The roll's place in the record.
     pub index: usize,
@@ -190,15 +137,22 @@ pub struct Roll {
     pub after: f64,
     /// Each player's change of value (chance to win) by the roll.
     pub luck: Vec<f64>,
+    /// Whether every player rolled (an opening roll before anyone has
+    /// decided anything): its luck is each player's, not the roller's.
+    #[serde(default)]
+    pub shared: bool,
 }
 
 /// One player's figures.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerSummary {
     /// The seat.
     pub player: Player,
     /// The name from the record ("?" if it names none).
     pub name: String,
+    /// The seat's colour where the game gives seats colours (High-O Gammon,
+    /// Tric-Trac), as the game's observation names it.
+    pub colour: Option<String>,
     /// Rated decisions with a choice, the cube's apart.
     pub moves: usize,
     /// Sum of the moves' losses.
@@ -222,48 +176,37 @@ pub struct PlayerSummary {
     /// The player's final score (1 won, 0 lost, a draw 0.5; with more
     /// players the share of the others finished ahead of), once over.
     pub score: Option<f64>,
-    /// The final score less the luck, in the dice games once over.
+    /// The final score less the luck, within the possible scores (0..1),
+    /// in the dice games once over.
     pub luck_adjusted_score: Option<f64>,
     /// The returns (points) of the game, once over.
     pub points: Option<f64>,
 }
 
 /// A game's analysis.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     /// The game's id.
     pub game: String,
     /// The analyser (an agent spec) and its budget.
     pub analyser: String,
+    /// The judge in a player's words (an analysis stored before the judge
+    /// was named reads as `custom`).
+    #[serde(default)]
+    pub judge: Judge,
     /// The rating unit of the moves.
     pub unit: Unit,
     /// Thresholds of the marks (doubtful, bad, very bad) in that unit.
     pub thresholds: [f64; 3],
+    /// Whether the game had a doubling cube to decide on.
+    #[serde(default)]
+    pub cube: bool,
     /// Every decision with a choice, in the game's order.
     pub decisions: Vec<Decision>,
     /// Every roll with its luck (dice games only).
     pub rolls: Vec<Roll>,
     /// Per player.
     pub players: Vec<PlayerSummary>,
-}
-
-/// The analyser of `game` at `level`: `expert` (the default) uses the
-/// networks searched one ply (backgammon, Tawla) and otherwise the hints'
-/// searches with their terminal budgets; `hard` is quicker (the networks at
-/// 0-ply, a quarter of the budget). Anything else is read as an agent spec.
-pub fn analyser(game: &str, level: &str) -> String {
-    let spec = match (level, game) {
-        ("expert", "backgammon" | "tawla") => "net:ply=1",
-        ("hard", "backgammon" | "tawla") => "net",
-        ("expert", "lager") => "alphabeta:nodes=300000",
-        ("hard", "lager") => "alphabeta:nodes=75000",
-        ("expert", "stortok") => "ismcts:iters=4000,cutoff=40",
-        ("hard", "stortok") => "ismcts:iters=1000,cutoff=40",
-        ("expert", _) => "mcts:prior=on,cutoff=4,c=1.0,iters=4000",
-        ("hard", _) => "mcts:prior=on,cutoff=4,c=1.0,iters=1000",
-        (other, _) => other,
-    };
-    spec.to_string()
 }
 
 /// The analyser's spec for game `G`, with a time budget when given.
@@ -284,12 +227,39 @@ pub(crate) fn analyser_spec<G: Game>(
 /// One step of the analysis: a decision or a roll, with the state before it.
 enum Step<S: GameState> {
     Decision(usize, S, S::Action),
-    Roll(usize, S, S::Action),
+    /// A roll, and whether every player rolled it.
+    Roll(usize, S, S::Action, bool),
 }
 
 enum Done {
     Decision(Decision),
     Roll(Roll),
+}
+
+impl Analysis {
+    /// Marks the moves again with the thresholds `t` (in the moves' unit;
+    /// decisions in another unit keep theirs) and counts the marks again.
+    pub fn remark(&mut self, t: [f64; 3]) {
+        for d in &mut self.decisions {
+            if d.unit == self.unit {
+                d.mark = d.loss.and_then(|l| mark_with(l, t));
+            }
+        }
+        for p in &mut self.players {
+            let count = |m: Mark| {
+                self.decisions
+                    .iter()
+                    .filter(|d| d.player == p.player && d.mark == Some(m))
+                    .count()
+            };
+            (p.doubtful, p.bad, p.very_bad) = (
+                count(Mark::Doubtful),
+                count(Mark::Bad),
+                count(Mark::VeryBad),
+            );
+        }
+        self.thresholds = t;
+    }
 }
 
 /// Analyses a game given as a record (finished or not).
@@ -394,33 +364,9 @@ pub fn analyse_entries<G: Game>(
 ) -> Result<Analysis, AnalysisError> {
     let (spec, analyser_name) = analyser_spec::<G>(config)?;
     let dice = !G::HIDDEN_INFORMATION;
-    let mut steps = Vec::new();
-    let mut state = start;
-    let mut legal = Vec::new();
-    for (index, &entry) in entries.iter().enumerate() {
-        let action = match entry {
-            Entry::Action(action) => action,
-            Entry::Resign(r) => {
-                state
-                    .resign(r.seat, r.kind)
-                    .map_err(AnalysisError::Record)?;
-                continue;
-            }
-        };
-        match state.turn() {
-            Turn::Player(_) => {
-                state.legal_actions(&mut legal);
-                if legal.len() > 1 {
-                    steps.push(Step::Decision(index, state.clone(), action));
-                }
-            }
-            Turn::Chance if dice => steps.push(Step::Roll(index, state.clone(), action)),
-            _ => {}
-        }
-        state.apply(action);
-    }
-    let end = state;
+    let (steps, end) = collect_steps::<G>(start, entries)?;
     progress.start(steps.len());
+    let custom = config.thresholds;
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<(usize, Done)>> = Mutex::new(Vec::with_capacity(steps.len()));
     let threads = config.threads.clamp(1, steps.len().max(1));
@@ -433,10 +379,12 @@ pub fn analyse_entries<G: Game>(
                     let result = match step {
                         Step::Decision(index, s, a) => {
                             let seed = config.seed ^ (*index as u64).wrapping_mul(0x9E37_79B9);
-                            Done::Decision(decision::<G>(*index, s, *a, &spec, seed))
+                            Done::Decision(decision::<G>(*index, s, *a, &spec, seed, custom))
                         }
-                        Step::Roll(index, s, a) => {
-                            Done::Roll(luck::roll::<G>(*index, s, *a, &spec))
+                        Step::Roll(index, s, a, shared) => {
+                            let mut roll = luck::roll::<G>(*index, s, *a, &spec);
+                            roll.shared = *shared;
+                            Done::Roll(roll)
                         }
                     };
                     done.lock().expect("no thread panicked").push((i, result));
@@ -455,23 +403,64 @@ pub fn analyse_entries<G: Game>(
             Done::Roll(r) => rolls.push(r),
         }
     }
-    let unit = if matches!(spec, AgentSpec::Net(_)) {
-        Unit::Equity
-    } else {
-        Unit::WinChance
-    };
+    let unit = moves_unit(&spec);
     // Games without chance (Läger) have no luck to report.
     let luck = (dice && !rolls.is_empty()).then_some(&rolls[..]);
     let players = summaries(&end, names, &decisions, luck);
     Ok(Analysis {
         game: G::ID.into(),
         analyser: analyser_name,
+        judge: Judge::of(&config.level),
         unit,
-        thresholds: thresholds(unit),
+        thresholds: thresholds_with(unit, unit, custom),
+        cube: decisions.iter().any(|d| d.cube),
         decisions,
         rolls,
         players,
     })
+}
+
+/// The decisions with a choice and (in the dice games) the rolls of the
+/// game that `actions` play from `start`, with its last state.
+#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
+fn collect_steps<G: Game>(
+    start: G::State,
+    entries: &[Entry<<G::State as GameState>::Action>],
+) -> Result<(Vec<Step<G::State>>, G::State), AnalysisError> {
+    let dice = !G::HIDDEN_INFORMATION;
+    let mut steps = Vec::new();
+    let mut state = start;
+    let mut legal = Vec::new();
+    // Rolls before the first decision are everyone's (the opening roll).
+    let mut opening = true;
+    for (index, &entry) in entries.iter().enumerate() {
+        // A resignation is applied, not judged: the game's rules pay it.
+        let action = match entry {
+            Entry::Action(action) => action,
+            Entry::Resign(r) => {
+                state
+                    .resign(r.seat, r.kind)
+                    .map_err(AnalysisError::Record)?;
+                continue;
+            }
+        };
+        match state.turn() {
+            Turn::Player(_) => {
+                opening = false;
+                state.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    steps.push(Step::Decision(index, state.clone(), action));
+                }
+            }
+            Turn::Chance if dice => {
+                steps.push(Step::Roll(index, state.clone(), action, opening));
+            }
+            _ => {}
+        }
+        state.apply(action);
+    }
+    Ok((steps, state))
 }
 
 /// Rates one decision: the action played against the best.
@@ -481,17 +470,27 @@ fn decision<G: Game>(
     played: <G::State as GameState>::Action,
     spec: &AgentSpec,
     seed: u64,
+    custom: Option<[f64; 3]>,
 ) -> Decision {
     let Turn::Player(player) = state.turn() else {
         unreachable!("decisions are at a player's turn")
     };
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    let rated = rate_decision::<G>(state, played, spec, seed);
+    let mut rated = rate_decision::<G>(state, played, spec, seed);
+    // A move judged better than the search's best is the best.
+    if let (Some(b), Some(p)) = (rated.best_rating, rated.played_rating)
+        && p >= b
+    {
+        rated.best = played;
+        rated.best_rating = Some(p);
+    }
     let loss = match (rated.best_rating, rated.played_rating) {
         (Some(b), Some(p)) => Some((b - p).max(0.0)),
         _ => None,
     };
+    // The thresholds of the moves' unit (the search's first estimate's).
+    let t = thresholds_with(rated.unit, moves_unit(spec), custom);
     Decision {
         index,
         player,
@@ -503,8 +502,17 @@ fn decision<G: Game>(
         best_rating: rated.best_rating,
         unit: rated.unit,
         loss,
-        mark: loss.and_then(|l| mark(l, rated.unit)),
+        mark: loss.and_then(|l| mark_with(l, t)),
         chance: rated.played_chance,
+    }
+}
+
+/// The unit of the moves' ratings by the analyser `spec`.
+fn moves_unit(spec: &AgentSpec) -> Unit {
+    if matches!(spec, AgentSpec::Net(_)) {
+        Unit::Equity
+    } else {
+        Unit::WinChance
     }
 }
 
@@ -517,6 +525,9 @@ fn summaries<S: GameState>(
 ) -> Vec<PlayerSummary> {
     let over = end.turn() == Turn::Over;
     let scores = crate::values::final_scores(end);
+    let view = serde_json::to_value(end.observation(spelbord_engine::Viewer::Spectator))
+        .unwrap_or_default();
+    let colour = |p: usize| view["players"][p]["colour"].as_str().map(String::from);
     (0..end.num_players())
         .map(|p| {
             let mine = || decisions.iter().filter(move |d| d.player == p);
@@ -538,6 +549,7 @@ fn summaries<S: GameState>(
             PlayerSummary {
                 player: p,
                 name: names.get(p).cloned().unwrap_or_else(|| "?".into()),
+                colour: colour(p),
                 moves,
                 move_loss,
                 move_error_rate: rate(move_loss, moves),
@@ -549,7 +561,9 @@ fn summaries<S: GameState>(
                 very_bad: count(Mark::VeryBad),
                 luck,
                 score,
-                luck_adjusted_score: score.zip(luck).map(|(s, l)| s - l),
+                // The luck is summed roll by roll, each by an estimate; the
+                // sum can pass what the result can make up for.
+                luck_adjusted_score: score.zip(luck).map(|(s, l)| (s - l).clamp(0.0, 1.0)),
                 points: over.then(|| end.returns().get(p)),
             }
         })

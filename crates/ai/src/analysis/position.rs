@@ -2,7 +2,9 @@
 //! rated by the analyser, best first, with its loss against the best and
 //! the mark that loss earns.
 
-use super::{AnalysisConfig, AnalysisError, Mark, Unit, analyser_spec, mark, thresholds};
+use super::{
+    AnalysisConfig, AnalysisError, Judge, Mark, Unit, analyser_spec, mark_with, thresholds_with,
+};
 use serde::Serialize;
 use spelbord_engine::{Game, GameState, GameVisitor, Notation, Player, Turn, visit_game};
 
@@ -29,6 +31,8 @@ pub struct PositionAnalysis {
     pub game: String,
     /// The analyser (an agent spec) and its budget.
     pub analyser: String,
+    /// The judge in a player's words.
+    pub judge: Judge,
     /// The position in the game's notation.
     pub position: String,
     /// The player to move.
@@ -87,6 +91,7 @@ pub fn analyse_state<G: Game>(
     let (spec, analyser) = analyser_spec::<G>(config)?;
     let (unit, rated) = super::rate_every_action::<G>(state, &spec, config.seed);
     let best = rated.first().and_then(|r| r.rating);
+    let t = thresholds_with(unit, super::moves_unit(&spec), config.thresholds);
     let cube = rated.iter().any(|r| state.cube_action(r.action).is_some());
     let actions = rated
         .into_iter()
@@ -97,18 +102,19 @@ pub fn analyse_state<G: Game>(
                 rating: r.rating,
                 chance: r.chance,
                 loss,
-                mark: loss.and_then(|l| mark(l, unit)),
+                mark: loss.and_then(|l| mark_with(l, t)),
             }
         })
         .collect();
     Ok(PositionAnalysis {
         game: G::ID.into(),
         analyser,
+        judge: Judge::of(&config.level),
         position: state.to_string(),
         player,
         cube,
         unit,
-        thresholds: thresholds(unit),
+        thresholds: t,
         actions,
     })
 }

@@ -212,7 +212,8 @@ fn a_record_is_analysed_and_a_bad_analyser_is_a_typed_error() {
     }
     let a = analyse_record(&record, &cheap("hard"), &()).unwrap();
     assert_eq!(a.players[0].name, "ann");
-    assert_eq!(a.analyser, "net");
+    assert_eq!(a.analyser, "net:ply=2,filter=3");
+    assert_eq!(a.judge, Judge::Quick);
     assert!(matches!(
         analyse_record(&record, &cheap("nonsense:x=1"), &()),
         Err(AnalysisError::Analyser(_))
@@ -303,4 +304,174 @@ mod gnubg_positions {
             Err(AnalysisError::Position(_))
         ));
     }
+}
+
+/// A Tawla game that `ai:hard` won by the mother (TAW-11) against
+/// `ai:medium` (`spelbord arena tawla --agents ai:hard,ai:medium --games
+/// 40 --seed 5 --record DIR`, game 3): the luck summed roll by roll came to
+/// more than the result could make up for (a luck-adjusted 1.143).
+const TAWLA_MOTHER: &str = include_str!("testdata/tawla-mother.json");
+
+#[test]
+fn a_tawla_game_won_by_the_mother_keeps_the_luck_adjusted_results_within_the_results() {
+    let record = Record::from_json(TAWLA_MOTHER).unwrap();
+    assert!(TAWLA_MOTHER.contains(r#""ending": "mother""#));
+    for level in ["net", "net:ply=1"] {
+        let a = analyse_record(&record, &cheap(level), &()).unwrap();
+        for p in &a.players {
+            let adjusted = p.luck_adjusted_score.unwrap();
+            assert!((0.0..=1.0).contains(&adjusted), "{level}: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn the_best_move_is_never_rated_below_the_one_played() {
+    // Only the first candidate by 0-ply is searched a ply: the second,
+    // played every time, is rated a ply deep too and is sometimes better.
+    let spec = AgentSpec::parse("net").unwrap();
+    let game = Backgammon::from_options(&Options::defaults(Backgammon::option_specs())).unwrap();
+    let start = game.initial_state();
+    let mut state = start;
+    let mut rng = seeded(21);
+    let mut actions = Vec::new();
+    while state.turn() != Turn::Over && actions.len() < 120 {
+        let a = match state.turn() {
+            Turn::Chance => state.sample_chance(&mut rng),
+            _ => {
+                let e = build::<<Backgammon as Game>::State>(&spec, false, 1).analyse(&state);
+                e.get(1).unwrap_or(&e[0]).action
+            }
+        };
+        state.apply(a);
+        actions.push(a);
+    }
+    let config = cheap("net:ply=1,filter=1");
+    let a = analyse_game::<Backgammon>(start, &actions, &[], &config, &()).unwrap();
+    let mut played_best = 0;
+    for d in &a.decisions {
+        assert!(d.best_rating >= d.played_rating, "{d:?}");
+        played_best += usize::from(d.best == d.played);
+    }
+    assert!(played_best > 0, "the second candidate was never the best");
+}
+
+#[test]
+fn the_luck_is_measured_with_the_judges_evaluation() {
+    // The value before a roll is the judge's value of the position, the
+    // one it rated the move before with: two plies, not the bare network.
+    let (start, actions) = random_game::<Backgammon>(6, 12);
+    let judge = AgentSpec::parse("net:ply=2").unwrap();
+    let mut state = start;
+    let mut checked = 0;
+    let mut decided = false;
+    for &a in &actions {
+        decided |= matches!(state.turn(), Turn::Player(_));
+        // After the opening roll, which decides who moves first.
+        if state.turn() == Turn::Chance && decided && checked < 2 {
+            let r = luck::roll::<Backgammon>(0, &state, a, &judge);
+            if let Some(q) = r.roller {
+                let mut net = build::<<Backgammon as Game>::State>(&judge, false, 0);
+                let value = net.estimate(&state, q).unwrap();
+                assert!((r.before - value).abs() < 1e-4, "{} {value}", r.before);
+                checked += 1;
+            }
+        }
+        state.apply(a);
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn the_marks_take_gnubgs_thresholds_or_the_users() {
+    // GNU Backgammon 1.07, `show analysis`: -0.030 doubtful, -0.060 bad,
+    // -0.120 very bad.
+    assert_eq!(thresholds(Unit::Equity), [0.03, 0.06, 0.12]);
+    assert_eq!(mark(0.05, Unit::Equity), Some(Mark::Doubtful));
+    assert_eq!(mark(0.13, Unit::Equity), Some(Mark::VeryBad));
+    let (start, actions) = random_game::<Backgammon>(8, 200);
+    let default = analyse_game::<Backgammon>(start, &actions, &[], &cheap("net"), &()).unwrap();
+    let strict = AnalysisConfig {
+        thresholds: Some([0.001, 0.002, 0.004]),
+        ..cheap("net")
+    };
+    let a = analyse_game::<Backgammon>(start, &actions, &[], &strict, &()).unwrap();
+    assert_eq!(a.thresholds, [0.001, 0.002, 0.004]);
+    let marks = |a: &Analysis| a.decisions.iter().filter(|d| d.mark.is_some()).count();
+    assert!(
+        marks(&a) > marks(&default),
+        "{} {}",
+        marks(&a),
+        marks(&default)
+    );
+    // Marking again gives what analysing with the thresholds gives.
+    let mut again = default.clone();
+    again.remark([0.001, 0.002, 0.004]);
+    assert_eq!(again, a);
+    assert!(!valid_thresholds([0.06, 0.03, 0.12]) && !valid_thresholds([0.0, 0.1, 0.2]));
+}
+
+#[test]
+fn the_judge_is_never_a_level_and_is_said_in_words() {
+    use crate::levels::level_agent;
+    use crate::spec::Level;
+    for game in [
+        "backgammon",
+        "tawla",
+        "high-gammon",
+        "stumphog",
+        "lager",
+        "stortok",
+    ] {
+        for level in ["expert", "hard"] {
+            let judge = analyser(game, level);
+            for l in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+                for players in 2..=4 {
+                    assert_ne!(judge, level_agent(game, players, None, l), "{game} {level}");
+                }
+            }
+        }
+    }
+    assert_eq!(analyser("backgammon", "expert"), "net:ply=2");
+    assert_eq!(Judge::of("expert").words(), "the computer, deep");
+    assert_eq!(Judge::of("mcts:iters=9"), Judge::Custom);
+}
+
+#[test]
+fn high_gammons_opening_roll_is_everyones_and_the_seats_have_colours() {
+    use spelbord_engine::high_gammon::HighGammon;
+    let (start, actions) = random_game::<HighGammon>(4, 40);
+    let a = analyse_game::<HighGammon>(
+        start,
+        &actions,
+        &[],
+        &cheap("mcts:prior=on,cutoff=4,iters=30"),
+        &(),
+    )
+    .unwrap();
+    let first_decision = a.decisions[0].index;
+    assert!(a.rolls[0].shared, "{:?}", a.rolls[0]);
+    for r in &a.rolls {
+        assert_eq!(r.shared, r.index < first_decision, "{r:?}");
+    }
+    assert!(!a.cube);
+    assert!(
+        a.players.iter().all(|p| p.colour.is_some()),
+        "{:?}",
+        a.players
+    );
+}
+
+#[test]
+fn an_analysis_stored_before_the_judge_was_named_is_marked_again() {
+    let (start, actions) = random_game::<Backgammon>(8, 60);
+    let a = analyse_game::<Backgammon>(start, &actions, &[], &cheap("net"), &()).unwrap();
+    let mut json = serde_json::to_value(&a).unwrap();
+    for key in ["judge", "cube"] {
+        json.as_object_mut().unwrap().remove(key);
+    }
+    let mut old: Analysis = serde_json::from_value(json).unwrap();
+    assert_eq!(old.judge, Judge::Custom);
+    old.remark([0.001, 0.002, 0.004]);
+    assert_eq!(old.thresholds, [0.001, 0.002, 0.004]);
 }

@@ -135,13 +135,15 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
     fn estimate(&mut self, state: &TablesState<V>, player: Player) -> Option<f64> {
         let mut ev = Evaluator::new(&self.net.net, *state.variant());
         let side = state.mover();
+        // Searched as deep as the agent plays (the filter's candidates).
+        let (plies, filter) = (self.config.plies, self.config.filter);
         let p = match state.phase() {
             Phase::Over => return None,
             Phase::Moving(dice) => {
                 let cands = ev.candidates(state.board(), dice);
-                ev.best(&cands, 0, 1).1
+                ev.best(&cands, plies, filter).1
             }
-            _ => ev.before_roll(state.board(), 0, 1),
+            _ => ev.before_roll(state.board(), plies, filter),
         };
         let w = f64::from(p[0]);
         Some(if player == side { w } else { 1.0 - w })

@@ -7,7 +7,7 @@ use super::mlp::{Mlp, Scratch};
 use spelbord_engine::tables::{GameEnd, Play, ROLLS, StepBoard, TablesOptions, TablesState};
 
 /// Candidates searched deeper at each ply below the root.
-const INNER_FILTER: usize = 3;
+pub(crate) const INNER_FILTER: usize = 3;
 
 /// Outcome probabilities of one side: win, win a gammon (or more), win a
 /// backgammon, lose a gammon (or more), lose a backgammon.

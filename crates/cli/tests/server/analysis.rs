@@ -51,7 +51,11 @@ async fn a_finished_game_is_analysed_in_the_background_and_stored_with_its_table
     assert_eq!(done["version"], json!(record.actions.len()));
     let analysis = &done["analysis"];
     assert_eq!(analysis["game"], "backgammon");
-    assert_eq!(analysis["analyser"], "net:ply=1");
+    // The judge is deeper than every level, and said in words.
+    assert_eq!(analysis["analyser"], "net:ply=2");
+    assert_eq!(analysis["judge"], "deep");
+    assert_eq!(analysis["thresholds"], json!([0.03, 0.06, 0.12]));
+    assert_eq!(analysis["cube"], json!(false));
     let decisions = analysis["decisions"].as_array().unwrap();
     assert!(!decisions.is_empty(), "{analysis}");
     for d in decisions {
@@ -64,6 +68,34 @@ async fn a_finished_game_is_analysed_in_the_background_and_stored_with_its_table
     let players = analysis["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
     assert_eq!(players[1]["name"], json!(record.players[1]));
+    // Other thresholds mark the same losses again.
+    let (status, strict) = api
+        .get(&format!("{path}?thresholds=0.001,0.002,0.004"), None)
+        .await;
+    assert_eq!(status, 200, "{strict}");
+    assert_eq!(
+        strict["analysis"]["thresholds"],
+        json!([0.001, 0.002, 0.004])
+    );
+    let marked = |a: &Value| {
+        a["analysis"]["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| !d["mark"].is_null())
+            .count()
+    };
+    assert!(marked(&strict) > marked(&done), "{strict}");
+    for bad in ["0.06,0.03,0.12", "x", "0.1,0.2"] {
+        let (status, body) = api.get(&format!("{path}?thresholds={bad}"), None).await;
+        assert_eq!(
+            (status, &body["error"]["code"]),
+            (400, &json!("bad_request")),
+            "{bad}: {body}"
+        );
+    }
+    let (status, body) = api.post(&path, &json!({ "thresholds": [0.1] }), None).await;
+    assert_eq!(status, 400, "{body}");
     // Asking again answers the stored analysis at once.
     let (status, again) = api.post(&path, &json!({}), None).await;
     assert_eq!((status, &again), (200, &done));

@@ -553,9 +553,13 @@ fn analysis_schema() -> Value {
     json!({
         "type": "object",
         "description": "Every decision rated by the analyser, the luck of every roll, and per player the error rates, marks and a luck-adjusted result (docs/ai.md, Game analysis).",
-        "required": ["game", "analyser", "unit", "thresholds", "decisions", "rolls", "players"],
+        "required": ["game", "analyser", "judge", "unit", "thresholds", "cube", "decisions", "rolls", "players"],
         "properties": {
-            "game": { "type": "string" }, "analyser": { "type": "string" }, "unit": unit,
+            "game": { "type": "string" },
+            "analyser": { "type": "string", "description": "The judge as an agent spec (for reproducing it; `judge` says it in words)." },
+            "judge": { "type": "string", "enum": ["deep", "quick", "custom"], "description": "Who judged, in a player's words: the computer, deep (the default, deeper than every level) or quick." },
+            "cube": { "type": "boolean", "description": "Whether the game had cube decisions." },
+            "unit": unit,
             "thresholds": { "type": "array", "items": number, "description": "The losses from which a decision is doubtful, bad and very bad, in `unit`." },
             "decisions": { "type": "array", "items": { "type": "object", "properties": {
                 "index": { "type": "integer", "description": "The action's place in the record: the position before it is the replay's step `index`." },
@@ -567,13 +571,17 @@ fn analysis_schema() -> Value {
             } } },
             "rolls": { "type": "array", "items": { "type": "object", "properties": {
                 "index": int, "roll": { "type": "string" }, "roller": { "type": ["integer", "null"] },
-                "before": number, "after": number, "luck": { "type": "array", "items": number }
+                "before": number, "after": number, "luck": { "type": "array", "items": number },
+                "shared": { "type": "boolean", "description": "Every player rolled (the opening roll): `luck` is each player's." }
             } } },
             "players": { "type": "array", "items": { "type": "object", "properties": {
-                "player": int, "name": { "type": "string" }, "moves": int, "move_loss": number,
+                "player": int, "name": { "type": "string" },
+                "colour": { "type": ["string", "null"], "description": "The seat's colour where the game gives one (High-O Gammon, Tric-Trac)." },
+                "moves": int, "move_loss": number,
                 "move_error_rate": number, "cube_decisions": int, "cube_loss": number,
                 "cube_error_rate": number, "doubtful": int, "bad": int, "very_bad": int,
-                "luck": maybe, "score": maybe, "luck_adjusted_score": maybe, "points": maybe
+                "luck": maybe, "score": maybe, "points": maybe,
+                "luck_adjusted_score": { "type": ["number", "null"], "description": "The score less the luck, within 0..1." }
             } } }
         }
     })
@@ -597,10 +605,15 @@ fn analysis_path() -> Value {
             "description": "Queues the game on the server's analysis pool (a few workers off the request path, a bounded queue); asking again answers where it stands. Poll the GET until `status` is `done`.",
             "operationId": "requestAnalysis",
             "parameters": [table_id()],
-            "requestBody": body("Empty"),
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                "type": "object",
+                "properties": { "thresholds": { "type": "array", "items": { "type": "number" }, "minItems": 3, "maxItems": 3,
+                    "description": "The losses from which a move is doubtful, bad and very bad (default GNU Backgammon 1.07's: 0.03, 0.06, 0.12)." } }
+            } } } },
             "responses": {
                 "200": answer("Analysed already: `done` with the analysis"),
                 "202": answer("`queued` or `running`"),
+                "400": error_response("`bad_request`: `thresholds` are not three positive, rising numbers"),
                 "404": error_response("No such table"),
                 "409": error_response("`not_finished`: the game is not over"),
                 "415": error_response("`unsupported_media_type`"),
@@ -611,9 +624,14 @@ fn analysis_path() -> Value {
             "summary": "Where the analysis of a game stands, and the analysis once done",
             "description": "`none` (never asked for here), `queued`, `running`, `failed` (ask again) or `done` with `version` and `analysis`. Analyses are stored with the table.",
             "operationId": "getAnalysis",
-            "parameters": [table_id()],
+            "parameters": [table_id(), {
+                "name": "thresholds", "in": "query", "required": false,
+                "schema": { "type": "string", "example": "0.03,0.06,0.12" },
+                "description": "Mark the moves with these losses for doubtful, bad and very bad instead of GNU Backgammon 1.07's."
+            }],
             "responses": {
                 "200": answer("Its status"),
+                "400": error_response("`bad_request`: `thresholds` are not three positive, rising numbers"),
                 "404": error_response("No such table")
             }
         }

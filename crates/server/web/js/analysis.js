@@ -10,15 +10,16 @@
 import * as api from './api.js';
 import { h, s, replace } from './dom.js';
 import { ltr, t } from './i18n.js';
+import { colourName, seatRole } from './names.js';
 
 /**
  * @typedef {{index: number, player: number, cube: boolean, played: string, best: string,
  *   played_rating: number | null, best_rating: number | null, loss: number | null,
  *   mark: 'doubtful' | 'bad' | 'very_bad' | null, chance: number | null}} Decision
- * @typedef {{player: number, name: string, moves: number, move_error_rate: number,
+ * @typedef {{player: number, name: string, colour?: string | null, moves: number, move_error_rate: number,
  *   cube_decisions: number, cube_error_rate: number, doubtful: number, bad: number,
  *   very_bad: number, luck: number | null}} PlayerFigures
- * @typedef {{game: string, analyser: string, unit: string, decisions: Decision[],
+ * @typedef {{game: string, analyser: string, judge?: 'deep' | 'quick' | 'custom', unit: string, decisions: Decision[],
  *   players: PlayerFigures[]}} Analysis
  */
 
@@ -26,6 +27,8 @@ import { ltr, t } from './i18n.js';
 const SYMBOL = { doubtful: '?!', bad: '?', very_bad: '??' };
 /** A colour per player for the chart. */
 const COLOURS = ['#9c3d24', '#1f5a40', '#2d5c9c', '#b3821e'];
+/** The chart's picture (viewBox units) and its plot inside the axes. */
+const PLOT = { W: 320, H: 170, left: 52, right: 310, top: 8, bottom: 136 };
 /** How often the status of a queued analysis is read (ms). */
 const POLL = 1000;
 
@@ -111,20 +114,20 @@ export function analysisPanel(tableId, replay, names, go) {
       h('table', { class: 'small analysis-players', 'data-testid': 'analysis-players' },
         h('tr', {}, h('th', {}, ''), h('th', {}, t('analysis.error_rate')), h('th', { title: t('analysis.mark.doubtful') }, '?!'), h('th', { title: t('analysis.mark.bad') }, '?'), h('th', { title: t('analysis.mark.very_bad') }, '??')),
         a.players.map((p) => h('tr', {},
-          h('td', {}, h('span', { style: `color: ${COLOURS[p.player % COLOURS.length]}` }, '● '), names[p.player] || p.name),
+          h('td', { 'data-testid': 'analysis-seat' }, h('span', { style: `color: ${COLOURS[p.player % COLOURS.length]}` }, '● '),
+            `${p.colour ? colourName(p.colour) : seatRole(a.game, p.player)} · ${names[p.player] || p.name}`),
           h('td', { title: t('analysis.rate_title', { n: p.moves }) }, (1000 * p.move_error_rate).toFixed(1)),
           h('td', {}, p.doubtful), h('td', {}, p.bad), h('td', {}, p.very_bad)))),
-      h('p', { class: 'small muted' }, t(a.unit === 'equity' ? 'analysis.by.equity' : 'analysis.by.win_chance', { analyser: a.analyser })));
+      h('p', { class: 'small muted', 'data-testid': 'analysis-judge' }, t(a.unit === 'equity' ? 'analysis.by.equity' : 'analysis.by.win_chance', { judge: t(`analysis.judge.${a.judge || 'custom'}`) })));
     if (list) markList(list);
     draw();
   };
 
   /** The chart of each player's chance to win. @param {Analysis} a */
   const chart = (a) => {
-    const W = 300;
-    const H = 120;
-    const x = (/** @type {number} */ step) => (last > 0 ? (step / last) * W : 0);
-    const y = (/** @type {number} */ p) => H - p * H;
+    const { W, H, left, right, top, bottom } = PLOT;
+    const x = (/** @type {number} */ step) => left + (last > 0 ? (step / last) * (right - left) : 0);
+    const y = (/** @type {number} */ p) => bottom - p * (bottom - top);
     // Each player's line runs through his own decisions: his chance after
     // each of his moves, always measured with the other side to roll.
     /** @type {[number, number][][]} */
@@ -133,11 +136,22 @@ export function analysisPanel(tableId, replay, names, go) {
       if (d.chance === null || d.chance === undefined) continue;
       lines[d.player]?.push([d.index + 1, d.chance]);
     }
-    cursor = s('line', { x1: x(current), x2: x(current), y1: 0, y2: H, class: 'chart-cursor', stroke: '#6f655b', 'stroke-width': 1 });
+    const moves = last > 0 ? [0, Math.round(last / 2), last] : [0];
+    cursor = s('line', { x1: x(current), x2: x(current), y1: top, y2: bottom, class: 'chart-cursor', stroke: '#6f655b', 'stroke-width': 1 });
     const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chance-chart', 'data-testid': 'chance-chart', role: 'img',
-      'aria-label': t('analysis.chart'), preserveAspectRatio: 'none' },
-    s('rect', { x: 0, y: 0, width: W, height: H, fill: '#fffdf8', stroke: '#ddd2bf' }),
-    s('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: '#ddd2bf', 'stroke-dasharray': '4 3' }),
+      'aria-label': t('analysis.chart'), direction: 'ltr', 'data-plot': `${left / W} ${(right - left) / W}` },
+    s('rect', { x: left, y: top, width: right - left, height: bottom - top, fill: '#fffdf8', stroke: '#ddd2bf' }),
+    // The scale of the chance to win, 0 to 100 %, with a line at 50 %.
+    [0, 0.25, 0.5, 0.75, 1].map((v) => [
+      s('line', { class: 'chart-grid', x1: left, x2: right, y1: y(v), y2: y(v), 'stroke-dasharray': v === 0.5 ? '4 3' : null }),
+      s('text', { class: 'chart-tick', x: left - 4, y: y(v) + 4, 'text-anchor': 'end', 'data-testid': 'chart-y-tick' }, `${Math.round(v * 100)}%`),
+    ]),
+    moves.map((m, i) => s('text', { class: 'chart-tick', x: x(m), y: bottom + 14,
+      'text-anchor': i === 0 ? 'start' : i === moves.length - 1 ? 'end' : 'middle' }, String(m))),
+    s('line', { class: 'chart-axis', x1: left, x2: left, y1: top, y2: bottom }),
+    s('line', { class: 'chart-axis', x1: left, x2: right, y1: bottom, y2: bottom }),
+    s('text', { class: 'chart-label', x: 10, y: (top + bottom) / 2, transform: `rotate(-90 10 ${(top + bottom) / 2})`, 'text-anchor': 'middle' }, t('analysis.axis.chance')),
+    s('text', { class: 'chart-label', x: (left + right) / 2, y: H - 3, 'text-anchor': 'middle' }, t('analysis.axis.move')),
     lines.map((pts, p) => s('polyline', { points: pts.map(([st, c]) => `${x(st).toFixed(1)},${y(c).toFixed(1)}`).join(' '),
       fill: 'none', stroke: COLOURS[p % COLOURS.length], 'stroke-width': 2, 'data-player': p })),
     a.decisions.filter((d) => d.mark && d.chance !== null).map((d) => s('circle', {
@@ -147,7 +161,8 @@ export function analysisPanel(tableId, replay, names, go) {
     cursor);
     svg.addEventListener('click', (e) => {
       const box = svg.getBoundingClientRect();
-      const step = Math.round(((e.clientX - box.left) / box.width) * last);
+      const at = ((e.clientX - box.left) / box.width) * W;
+      const step = Math.round(((at - left) / (right - left)) * last);
       go(Math.max(0, Math.min(last, step)));
     });
     return svg;
@@ -168,7 +183,8 @@ export function analysisPanel(tableId, replay, names, go) {
   /** @type {HTMLElement | null} */
   let board = null;
   const draw = () => {
-    if (cursor) for (const k of ['x1', 'x2']) cursor.setAttribute(k, String(last > 0 ? (current / last) * 300 : 0));
+    const at = PLOT.left + (last > 0 ? (current / last) * (PLOT.right - PLOT.left) : 0);
+    if (cursor) for (const k of ['x1', 'x2']) cursor.setAttribute(k, String(at));
     if (!board || !analysis) return;
     board.querySelector('.best-note')?.remove();
     const d = byStep.get(current);

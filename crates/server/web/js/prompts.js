@@ -96,10 +96,12 @@ export function joinDialog(people, seat, on) {
  *   `{early}`: how a game that ended early ended, in words
  * @param {{rematch: (() => void) | null, rematchOffer: string | null, watchRematch: string | null,
  *   watch: () => void, replay: () => void, replayPath: string, recordUrl: string,
- *   recordName: string, dismiss: () => void, extra?: Node | null}} on
+ *   recordName: string, dismiss: () => void, extra?: Node | null,
+ *   analyse?: (() => void) | null, analysePath?: string}} on
  *   `rematch` for a player of the table (null for a spectator); `rematchOffer`
  *   says that a rematch was asked for; `watchRematch` its address; `extra`
- *   stands under the scores (a rated game's rating changes)
+ *   stands under the scores (a rated game's rating changes); `analyse` (a
+ *   game played out) opens the replay and asks for the computer's review
  */
 export function gameOverDialog(people, returns, outcome, on) {
   const { game, obs, seats, seat } = people;
@@ -129,6 +131,9 @@ export function gameOverDialog(people, returns, outcome, on) {
         ? h('a', { class: 'btn primary', href: on.watchRematch, 'data-testid': 'watch-rematch', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.watch(); } }, t('over.rematch_watch'))
         : null,
       h('a', { class: 'btn', href: on.replayPath, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.replay(); } }, t('over.replay')),
+      on.analyse
+        ? h('a', { class: 'btn', href: on.analysePath, 'data-testid': 'over-analyse', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); on.analyse?.(); } }, t('analysis.analyse'))
+        : null,
       h('a', { class: 'btn', href: on.recordUrl, download: on.recordName }, t('over.download')),
       h('button', { class: 'btn', onclick: on.dismiss }, t('over.see_board'))));
 }

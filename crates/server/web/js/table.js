@@ -802,6 +802,9 @@ class TableView {
         watch: () => { if (this.rematchId) { this.close(); this.nav.go(`/t/${this.rematchId}`); } },
         replay: () => { this.close(); this.nav.go(replayPath); },
         replayPath,
+        // A game played out (not closed early) can be reviewed.
+        analyse: this.ending ? null : () => { this.close(); this.nav.go(`${replayPath}&analyse`); },
+        analysePath: `${replayPath}&analyse`,
         recordUrl: api.recordUrl(this.table.id),
         recordName: `${this.game}-${this.table.id}.json`,
         dismiss: () => { this.overDismissed = true; this.renderOverlay(); },
