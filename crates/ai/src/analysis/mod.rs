@@ -423,7 +423,6 @@ pub fn analyse_entries<G: Game>(
 /// The decisions with a choice and (in the dice games) the rolls of the
 /// game that `actions` play from `start`, with its last state.
 #[allow(clippy::type_complexity)]
-#[allow(clippy::type_complexity)]
 fn collect_steps<G: Game>(
     start: G::State,
     entries: &[Entry<<G::State as GameState>::Action>],
