@@ -323,3 +323,63 @@ async fn two_nodes_share_seeks_live_and_one_of_two_racing_accepts_wins() {
         assert_eq!(statuses, [200, 409], "{one:?} {two:?}");
     }
 }
+
+/// A seek for three players fills when two have accepted: the first accept
+/// waits (202), the second makes the table, and every player, the owner
+/// and the first acceptor on their lobby sockets, holds a seat of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_for_three_fills_when_two_have_accepted() {
+    let server = Server::start(&[]);
+    let api = server.api();
+    let mut lobbies = Vec::new();
+    for who in ["a", "b"] {
+        let hello = json!({ "type": "hello", "player_key": key(who), "games": ["stortok"] });
+        lobbies.push(Lobby::open(&api.base, None, hello).await.0);
+    }
+    let (status, posted) = api
+        .post(
+            "/api/seeks",
+            &json!({ "game": "stortok", "options": { "players": 3 }, "name": "Ann", "player_key": key("a") }),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{posted}");
+    let id = posted["seek"]["id"].as_str().expect("an id").to_string();
+    let accept = |who: &'static str| {
+        let (api, path) = (&api, format!("/api/seeks/{id}/accept"));
+        async move {
+            api.post(&path, &json!({ "name": who, "player_key": key(who) }), None)
+                .await
+        }
+    };
+    let (status, waiting) = accept("b").await;
+    assert_eq!(status, 202, "{waiting}");
+    assert_eq!(
+        (&waiting["waiting"], &waiting["needed"]),
+        (&json!(1), &json!(3))
+    );
+    let (status, again) = accept("b").await;
+    assert_eq!(
+        (status, &again["error"]["code"]),
+        (409, &json!("already_accepted"))
+    );
+    let (status, joined) = accept("c").await;
+    assert_eq!(status, 200, "{joined}");
+    let table = joined["table"].as_str().expect("a table").to_string();
+    let mut seats = vec![joined["seat"].as_u64().expect("a seat")];
+    for lobby in &mut lobbies {
+        let paired = lobby
+            .next(|m| m["type"] == "paired")
+            .await
+            .expect("each earlier player is told his seat");
+        assert_eq!(paired["table"], table.as_str());
+        let (status, view) = api
+            .get(&format!("/api/tables/{table}"), paired["token"].as_str())
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(view["viewer"]["seat"], paired["seat"], "{view}");
+        seats.push(paired["seat"].as_u64().expect("a seat"));
+    }
+    seats.sort();
+    assert_eq!(seats, [0, 1, 2], "three players, three seats");
+}
