@@ -118,8 +118,6 @@ class TableView {
     this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
-    /** Until when (ms since the epoch) the last shown event stays before the next. */
-    this.shownUntil = 0;
     this.pumping = false;
     /**
      * A game of the match just ended (at `version`): its result and its
@@ -417,14 +415,6 @@ class TableView {
     try {
       while (this.queue.length > 0) {
         if (this.held) await this.held;
-        // What was shown last stays for its pause, however late the next
-        // event comes (the computer's move is not replaced by your roll at
-        // once); a sync may empty the queue meanwhile.
-        const wait = this.shownUntil - Date.now();
-        if (wait > 0) {
-          await new Promise((r) => setTimeout(r, wait));
-          continue;
-        }
         const m = this.queue.shift();
         if (m.version <= this.view.version) {
           this.addLog(m.version, m.action, m.events);
@@ -452,7 +442,9 @@ class TableView {
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
         if (ended.length > 0) await this.holdBetween(ended, finalPosition(before, m.action, m.state.observation), m.version);
-        this.shownUntil = shown && pause > 0 ? Date.now() + (chance ? pause / 3 : pause) : 0;
+        if (shown && pause > 0 && this.queue.length > 0) {
+          await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
+        }
       }
     } finally {
       this.pumping = false;
