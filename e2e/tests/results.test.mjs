@@ -40,6 +40,7 @@ const WORDS = {
   no_move: ['lager', /Black had no move/],
   repetition: ['lager', /third time: a draw/],
   stortok: ['stortok', /Black is left holding cards: the stortok/],
+  resigned: ['backgammon', /Black resigned: White wins, 1 point\./],
 };
 
 const who = (/** @type {number} */ p) => (p === 0 ? 'White' : 'Black');
