@@ -164,7 +164,15 @@ async fn a_rated_tawla_game_shows_on_both_profiles_and_the_leaderboard_once() {
         let change = game["rating_change"].as_f64().unwrap();
         let expected = after_game(&[NEW, NEW], &places)[seat].rating - NEW.rating;
         assert!((change - expected).abs() < 1e-6, "{change} {expected}");
-        assert_eq!(change > 0.0, seat == winner);
+        // A random Tawla game may be drawn (both mothers pinned at once).
+        if places[0] == places[1] {
+            assert!(
+                change.abs() < 1e-9,
+                "a draw between equals changes nothing: {change}"
+            );
+        } else {
+            assert_eq!(change > 0.0, seat == winner);
+        }
         assert_eq!(profile["playing"], json!([]));
     }
     let (status, board) = api.get("/api/ratings/tawla", None).await;
