@@ -204,3 +204,42 @@ test('a match: the final position of a game stays on the board with the score un
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the computer\'s move stays on screen for the chosen pause before the next roll replaces it', async () => {
+  const { page, errors } = await newPage(env.browser, 'desktop');
+  await page.addInitScript(() => {
+    localStorage.setItem('spelbord.speed', '"normal"');
+    /** Each drawn position: when, and what the log's last line was then. @type {{v: number, at: number, last: string}[]} */
+    const drawn = [];
+    // @ts-ignore
+    window.drawn = drawn;
+    new MutationObserver(() => {
+      const v = Number(document.querySelector('.board-wrap')?.getAttribute('data-version'));
+      if (!v || (drawn.length && drawn[drawn.length - 1].v === v)) return;
+      const li = document.querySelector('.log li:last-child');
+      const last = !li ? '' : li.classList.contains('chance') ? 'chance' : li.querySelector('.who')?.textContent?.startsWith('You') ? 'me' : 'other';
+      drawn.push({ v, at: performance.now(), last });
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'] });
+  });
+  await createInLobby(page, env.server.url, 'tawla', {}, ['you', 'ai']);
+  let seed = 7;
+  const random = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+  /** @type {{v: number, at: number, last: string}[]} */
+  let drawn = [];
+  for (let moves = 0; moves < 12; moves++) {
+    await page.waitForFunction(() => document.querySelector('.status-bar')?.classList.contains('your-turn')
+      || document.querySelector('[data-testid="game-over"]'), null, { timeout: 60000 });
+    if (await page.locator('[data-testid="game-over"]').count()) break;
+    await playOneMove(page, random);
+    // @ts-ignore
+    drawn = await page.evaluate(() => window.drawn);
+    const pairs = drawn.slice(1).filter((d, i) => drawn[i].last === 'other' && d.last === 'chance');
+    if (pairs.length >= 3) break;
+  }
+  // Every roll drawn after the computer's move came at least the pause
+  // (750 ms at "normal") after that move was drawn.
+  const gaps = drawn.slice(1).flatMap((d, i) => (drawn[i].last === 'other' && d.last === 'chance' ? [d.at - drawn[i].at] : []));
+  assert.ok(gaps.length >= 2, `the computer moved and my rolls followed: ${JSON.stringify(drawn)}`);
+  for (const gap of gaps) assert.ok(gap >= 700, `the computer's move stayed ${Math.round(gap)} ms: ${gaps.map(Math.round)}`);
+  assert.deepEqual(errors, []);
+});

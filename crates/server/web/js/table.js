@@ -118,6 +118,8 @@ class TableView {
     this.invitedSeat = params.has('seat') ? Number(params.get('seat')) : null;
     /** Events waiting to be shown, one after another. @type {any[]} */
     this.queue = [];
+    /** Until when (ms since the epoch) the last shown event stays before the next. */
+    this.shownUntil = 0;
     this.pumping = false;
     /**
      * A game of the match just ended (at `version`): its result and its
@@ -230,6 +232,7 @@ class TableView {
 
   myTurn() {
     return this.seat !== null && !this.isOver() && !this.between && this.view.turn.kind === 'player' && this.view.turn.seat === this.seat && !this.busy
+      && this.queue.length === 0
       && this.view.version !== this.sentAt;
   }
 
@@ -375,6 +378,8 @@ class TableView {
         break;
       case 'event':
         this.queue.push(m);
+        // The shown position is no longer the table's: no decision on it.
+        if (this.pumping) this.render();
         this.pump();
         return;
       case 'sync':
@@ -415,6 +420,18 @@ class TableView {
     try {
       while (this.queue.length > 0) {
         if (this.held) await this.held;
+        // What was shown last stays for its pause, however late the next
+        // event comes (the computer's move is not replaced by your roll at
+        // once); a sync may empty the queue meanwhile.
+        // An action of my seat (mine, or the server's for me) is not held
+        // back; nor is anything after a chance event.
+        const next = this.queue[0];
+        const mine = next.action && next.action.seat === this.seat;
+        const wait = mine ? 0 : this.shownUntil - Date.now();
+        if (wait > 0) {
+          await new Promise((r) => setTimeout(r, wait));
+          continue;
+        }
         const m = this.queue.shift();
         if (m.version <= this.view.version) {
           this.addLog(m.version, m.action, m.events);
@@ -442,8 +459,9 @@ class TableView {
         // player goes on; the next game's moves wait meanwhile.
         const ended = matchGameEnded(this.game, before, m.state.observation, (p) => this.who(p));
         if (ended.length > 0) await this.holdBetween(ended, finalPosition(before, m.action, m.state.observation), m.version);
-        if (shown && pause > 0 && this.queue.length > 0) {
-          await new Promise((r) => setTimeout(r, chance ? pause / 3 : pause));
+        this.shownUntil = shown && !chance && pause > 0 ? Date.now() + pause : 0;
+        if (chance && pause > 0 && this.queue.length > 0) {
+          await new Promise((r) => setTimeout(r, pause / 3));
         }
       }
     } finally {
