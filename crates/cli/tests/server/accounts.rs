@@ -474,13 +474,9 @@ async fn the_cookie_is_secure_behind_a_trusted_proxy_that_says_https() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_made_on_one_node_logs_in_on_another() {
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: the PostgreSQL accounts test did not run");
+    let Some(url) = crate::harness::test_database("the PostgreSQL accounts test").await else {
         return;
     };
-    let url = spelbord_server::store::fresh_database(&admin)
-        .await
-        .expect("a test database");
     let a = Server::start_on(&url, &[]);
     let b = Server::start_on(&url, &[]);
     let on_a = Browser::of(&a);

@@ -113,15 +113,10 @@ async fn a_guest_who_signs_up_with_his_key_claims_his_tables() {
 async fn a_claim_is_seen_in_memory_and_by_another_node() {
     let server = Server::start(&[]);
     let b = Browser::of(&server);
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: claims on PostgreSQL did not run");
-        claims(&b, &b).await;
+    claims(&b, &b).await;
+    let Some(url) = crate::harness::test_database("claims on PostgreSQL").await else {
         return;
     };
-    claims(&b, &b).await;
-    let url = spelbord_server::store::fresh_database(&admin)
-        .await
-        .expect("a test database");
     let (one, two) = (Server::start_on(&url, &[]), Server::start_on(&url, &[]));
     claims(&Browser::of(&one), &Browser::of(&two)).await;
 }

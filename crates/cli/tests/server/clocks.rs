@@ -147,6 +147,17 @@ async fn stored_left(api: &Api, id: &str) -> Vec<i64> {
         .collect()
 }
 
+/// Every seat's time left in `view` is the stored one, within a second.
+fn assert_kept(view: &Value, stored: &[i64], when: &str) {
+    for (s, stored) in stored.iter().enumerate() {
+        let now = left(view, s);
+        assert!(
+            (now - stored).abs() <= 1_000,
+            "seat {s}: {now} ms left, {stored} stored ({when})"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clocks_survive_kill9_and_downtime_is_not_charged() {
     let mut server = Server::start(&[]);
@@ -187,13 +198,7 @@ async fn the_clocks_survive_kill9_and_downtime_is_not_charged() {
     let view = api.view(&id, None).await;
     assert_eq!(to_move(&view), Some(seat));
     assert_eq!(view["clock"]["running"], json!(seat), "{view}");
-    for (s, stored) in stored.iter().enumerate() {
-        let now = left(&view, s);
-        assert!(
-            (now - stored).abs() <= 1_000,
-            "seat {s}: {now} ms left after the restart, {stored} stored"
-        );
-    }
+    assert_kept(&view, &stored, "after the restart");
     // The clock runs on from the restart.
     tokio::time::sleep(Duration::from_millis(1_200)).await;
     let later = api.view(&id, None).await;
@@ -203,13 +208,9 @@ async fn the_clocks_survive_kill9_and_downtime_is_not_charged() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clocks_survive_the_owner_node_dying() {
     let _heavy = crate::heavy().await;
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: the clocks' PostgreSQL test did not run");
+    let Some(url) = crate::harness::test_database("the clocks' PostgreSQL test").await else {
         return;
     };
-    let url = spelbord_server::store::fresh_database(&admin)
-        .await
-        .expect("a test database");
     let db = sqlx::PgPool::connect(&url)
         .await
         .expect("the test database");
@@ -253,14 +254,11 @@ async fn the_clocks_survive_the_owner_node_dying() {
     let api = nodes[1].api();
     let view = api.view(&id, None).await;
     let seat = to_move(&view).expect("a seat to move");
-    for (s, stored) in stored.iter().enumerate() {
-        let now = left(&view, s);
-        assert!(
-            (now - stored).abs() <= 1_000,
-            "seat {s}: {now} ms left after the takeover, {stored} stored ({:?} after the kill)",
-            killed.elapsed()
-        );
-    }
+    assert_kept(
+        &view,
+        &stored,
+        &format!("{:?} after the kill", killed.elapsed()),
+    );
     assert_eq!(view["clock"]["running"], json!(seat), "{view}");
     // The new owner plays on with the clocks.
     play_one(&api, &id, &tokens).await;

@@ -718,3 +718,17 @@ pub fn check_state(view: &Value, viewer: Viewer, state: &dyn DynState) {
         assert_eq!(texts, expected);
     }
 }
+
+/// A fresh database on the PostgreSQL server that `SPELBORD_TEST_PG` names
+/// (its URL), or `None` after saying that `what` did not run.
+pub async fn test_database(what: &str) -> Option<String> {
+    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
+        println!("SPELBORD_TEST_PG is not set: {what} did not run");
+        return None;
+    };
+    Some(
+        spelbord_server::store::fresh_database(&admin)
+            .await
+            .expect("a test database"),
+    )
+}

@@ -176,15 +176,11 @@ async fn stored_versions(db: &sqlx::PgPool, id: &str) -> (Vec<i64>, i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn three_nodes_on_one_database_survive_kill9_without_losing_or_repeating() {
     let _heavy = crate::heavy().await;
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: the PostgreSQL nodes test did not run");
+    let Some(url) = crate::harness::test_database("the PostgreSQL nodes test").await else {
         return;
     };
     let seed = test_seed("three_nodes");
     let mut rng = StdRng::seed_from_u64(seed);
-    let url = spelbord_server::store::fresh_database(&admin)
-        .await
-        .expect("a test database");
     let db = sqlx::PgPool::connect(&url)
         .await
         .expect("the test database");

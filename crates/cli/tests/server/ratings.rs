@@ -268,13 +268,9 @@ async fn resigning_a_rated_game_is_a_loss() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_whose_node_dies_after_the_last_action_is_rated_once() {
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: the PostgreSQL ratings test did not run");
+    let Some(url) = crate::harness::test_database("the PostgreSQL ratings test").await else {
         return;
     };
-    let url = spelbord_server::store::fresh_database(&admin)
-        .await
-        .expect("a test database");
     let mut a = Server::start_on(&url, &[]);
     let b = Server::start_on(&url, &[]);
     let on_a = Browser::of(&a);

@@ -278,13 +278,9 @@ async fn rated_seeks_are_for_accounts_in_range_and_close_ratings_pair_within_2_s
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_nodes_share_seeks_live_and_one_of_two_racing_accepts_wins() {
     let _heavy = crate::heavy().await;
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: the PostgreSQL seeks test did not run");
+    let Some(url) = crate::harness::test_database("the PostgreSQL seeks test").await else {
         return;
     };
-    let url = spelbord_server::store::fresh_database(&admin)
-        .await
-        .expect("a test database");
     let nodes: Vec<Server> = (0..2)
         .map(|_| Server::start_on(&url, &["--lease", "2"]))
         .collect();

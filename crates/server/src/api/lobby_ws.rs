@@ -5,7 +5,8 @@
 use super::AppState;
 use super::seeks::{asker, removed_event, seek_json, viewer_of, visible};
 use super::ws::{
-    GOING_AWAY, HARD_MESSAGE_LIMIT, POLICY, READ_BUFFER, RESTART, close, error_message, send,
+    Frame, HARD_MESSAGE_LIMIT, READ_BUFFER, RESTART, close, error_message, ping_or_close,
+    read_frame, send,
 };
 use crate::error::ApiError;
 use crate::limits::{Client, ClientKey, Full, Held, TokenBucket};
@@ -131,37 +132,16 @@ async fn session(app: AppState, mut viewer: LobbyViewer, mut socket: WebSocket) 
                 }
             }
             _ = pinger.tick() => {
-                if heard.elapsed() > limits.ws_dead_peer {
-                    close(&mut socket, GOING_AWAY, "no answer to pings").await;
-                    break;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                if !ping_or_close(&mut socket, heard, &limits).await {
                     break;
                 }
             }
             incoming = socket.recv() => {
                 heard = Instant::now();
-                if matches!(incoming, Some(Ok(_))) && !bucket.allow() {
-                    send(&mut socket, &error_message("rate_limited", "too many messages")).await;
-                    close(&mut socket, POLICY, "rate limit").await;
-                    break;
-                }
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) if text.len() > limits.max_ws_message => {
-                        close(&mut socket, POLICY, "message too large").await;
-                        break;
-                    }
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Binary(_))) => {
-                        send(&mut socket, &error_message("bad_message", "text messages only")).await;
-                        continue;
-                    }
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Err(_)) => {
-                        close(&mut socket, POLICY, "message too large or malformed").await;
-                        break;
-                    }
+                let text = match read_frame(&mut socket, incoming, &mut bucket, &limits).await {
+                    Frame::Text(text) => text,
+                    Frame::Skip => continue,
+                    Frame::Stop => break,
                 };
                 let reply = match serde_json::from_str::<LobbyMessage>(&text) {
                     Ok(LobbyMessage::Ping) => json!({ "type": "pong" }),

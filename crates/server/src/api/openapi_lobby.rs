@@ -98,7 +98,7 @@ pub fn paths() -> Value {
             }
         },
         "/api/lobby/ws": { "get": {
-            "summary": "The lobby's WebSocket: a `snapshot`, then `seek_added`, `seek_removed`, `seek_updated`, `tables`, `online` and private `paired` messages (docs/server.md)",
+            "summary": "The lobby's WebSocket: a `snapshot`, then `seek_added`, `seek_removed`, `seek_updated`, `tables`, `online` and private `paired` messages (docs/lobby.md)",
             "operationId": "lobbySocket",
             "responses": {
                 "101": { "description": "Switching to the WebSocket protocol" },

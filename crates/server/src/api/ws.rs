@@ -4,7 +4,7 @@
 use super::AppState;
 use crate::error::ApiError;
 use crate::hub::{Notice, TableCell};
-use crate::limits::{Client, ClientKey, Full, Held, TokenBucket};
+use crate::limits::{Client, ClientKey, Full, Held, Limits, TokenBucket};
 use crate::table::CatchUp;
 use crate::view;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -134,6 +134,61 @@ pub(super) async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
 
 pub(super) fn error_message(code: &str, message: &str) -> Value {
     json!({ "type": "error", "code": code, "message": message })
+}
+
+/// At a ping tick: closes a peer silent for too long, else pings it; false
+/// when the socket is done.
+pub(super) async fn ping_or_close(socket: &mut WebSocket, heard: Instant, limits: &Limits) -> bool {
+    if heard.elapsed() > limits.ws_dead_peer {
+        close(socket, GOING_AWAY, "no answer to pings").await;
+        return false;
+    }
+    socket.send(Message::Ping(Default::default())).await.is_ok()
+}
+
+/// What a client's frame asks of the socket's loop.
+pub(super) enum Frame {
+    /// A text message to handle.
+    Text(String),
+    /// Nothing to do (a ping, a pong, a binary frame answered with an error).
+    Skip,
+    /// The socket is done (closed, over the rate or size, malformed).
+    Stop,
+}
+
+/// Reads a frame the client sent: every frame counts against the rate
+/// (text, binary, ping, pong); over the rate or the size the socket is
+/// closed.
+pub(super) async fn read_frame(
+    socket: &mut WebSocket,
+    incoming: Option<Result<Message, axum::Error>>,
+    bucket: &mut TokenBucket,
+    limits: &Limits,
+) -> Frame {
+    if matches!(incoming, Some(Ok(_))) && !bucket.allow() {
+        send(socket, &error_message("rate_limited", "too many messages")).await;
+        close(socket, POLICY, "rate limit").await;
+        return Frame::Stop;
+    }
+    match incoming {
+        Some(Ok(Message::Text(text))) if text.len() > limits.max_ws_message => {
+            close(socket, POLICY, "message too large").await;
+            Frame::Stop
+        }
+        Some(Ok(Message::Text(text))) => Frame::Text(text.to_string()),
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Frame::Skip,
+        Some(Ok(Message::Binary(_))) => {
+            send(socket, &error_message("bad_message", "text messages only")).await;
+            Frame::Skip
+        }
+        Some(Ok(Message::Close(_))) | None => Frame::Stop,
+        Some(Err(e)) => {
+            // Over the hard limit, or broken framing.
+            tracing::debug!(error = %e, "WebSocket read failed");
+            close(socket, POLICY, "message too large or malformed").await;
+            Frame::Stop
+        }
+    }
 }
 
 /// The notice that the AI of `seat` stopped after failing to move.
@@ -267,40 +322,16 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                 }
             }
             _ = pinger.tick() => {
-                if heard.elapsed() > limits.ws_dead_peer {
-                    close(&mut socket, GOING_AWAY, "no answer to pings").await;
-                    break;
-                }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                if !ping_or_close(&mut socket, heard, &limits).await {
                     break;
                 }
             }
             incoming = socket.recv() => {
                 heard = Instant::now();
-                // Every frame counts against the rate: text, binary, ping, pong.
-                if matches!(incoming, Some(Ok(_))) && !bucket.allow() {
-                    send(&mut socket, &error_message("rate_limited", "too many messages")).await;
-                    close(&mut socket, POLICY, "rate limit").await;
-                    break;
-                }
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) if text.len() > limits.max_ws_message => {
-                        close(&mut socket, POLICY, "message too large").await;
-                        break;
-                    }
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Binary(_))) => {
-                        send(&mut socket, &error_message("bad_message", "text messages only")).await;
-                        continue;
-                    }
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Err(e)) => {
-                        // Over the hard limit, or broken framing.
-                        tracing::debug!(error = %e, "WebSocket read failed");
-                        close(&mut socket, POLICY, "message too large or malformed").await;
-                        break;
-                    }
+                let text = match read_frame(&mut socket, incoming, &mut bucket, &limits).await {
+                    Frame::Text(text) => text,
+                    Frame::Skip => continue,
+                    Frame::Stop => break,
                 };
                 let reply = match serde_json::from_str::<ClientMessage>(&text) {
                     Ok(ClientMessage::Ping) => json!({ "type": "pong", "version": last }),

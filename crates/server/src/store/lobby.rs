@@ -177,7 +177,26 @@ const PAIRING_LOCK: i64 = 0x5370_656c_5061_6972;
 /// pools for writes and reads, `$lock` the statement that takes the pairing
 /// round's lock in its transaction (a `bool`).
 macro_rules! lobby_store {
-    ($store:ty, $row:ty, $write:ident, $read:ident, $lock:expr) => {
+    ($store:ty, $db:ty, $row:ty, $write:ident, $read:ident, $lock:expr) => {
+        /// Adds a player (owner or acceptor) to a seek.
+        async fn insert_player(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            id: &str,
+            player: &SeekPlayer,
+            now: i64,
+        ) -> Result<(), StoreError> {
+            sqlx::query(INSERT_PLAYER)
+                .bind(id)
+                .bind(player.hash.to_vec())
+                .bind(i64::from(player.owner))
+                .bind(&player.name)
+                .bind(&player.account)
+                .bind(now)
+                .execute(&mut **tx)
+                .await?;
+            Ok(())
+        }
+
         fn seek_of(row: &$row) -> Result<StoredSeek, StoreError> {
             Ok(StoredSeek {
                 id: row.try_get("id")?,
@@ -563,51 +582,23 @@ mod sqlite_impl {
     use super::*;
     use sqlx::sqlite::{Sqlite, SqliteRow};
 
-    async fn insert_player(
-        tx: &mut sqlx::Transaction<'_, Sqlite>,
-        id: &str,
-        player: &SeekPlayer,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(INSERT_PLAYER)
-            .bind(id)
-            .bind(player.hash.to_vec())
-            .bind(i64::from(player.owner))
-            .bind(&player.name)
-            .bind(&player.account)
-            .bind(now)
-            .execute(&mut **tx)
-            .await?;
-        Ok(())
-    }
-
-    lobby_store!(SqliteStore, SqliteRow, writer, reader, "SELECT $1 = $1");
+    lobby_store!(
+        SqliteStore,
+        Sqlite,
+        SqliteRow,
+        writer,
+        reader,
+        "SELECT $1 = $1"
+    );
 }
 
 mod pg_impl {
     use super::*;
     use sqlx::postgres::{PgRow, Postgres};
 
-    async fn insert_player(
-        tx: &mut sqlx::Transaction<'_, Postgres>,
-        id: &str,
-        player: &SeekPlayer,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(INSERT_PLAYER)
-            .bind(id)
-            .bind(player.hash.to_vec())
-            .bind(i64::from(player.owner))
-            .bind(&player.name)
-            .bind(&player.account)
-            .bind(now)
-            .execute(&mut **tx)
-            .await?;
-        Ok(())
-    }
-
     lobby_store!(
         PgStore,
+        Postgres,
         PgRow,
         pool,
         pool,
