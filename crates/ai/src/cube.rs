@@ -15,11 +15,13 @@
 //!
 //! In match play the same thresholds are used (no match-equity table).
 //! Agents with cubeful estimates of their own (the network agents) decide
-//! through [`Agent::cube_choice`] instead.
+//! through [`Agent::cube_choice`] instead. No agent doubles a dead cube
+//! (the engine's [`Notation::auto_roll`]: winning at the present stake
+//! already wins the match).
 
 use crate::values::{is_cube_decision, win_probability};
 use crate::{ActionEstimate, Agent};
-use spelbord_engine::{CubeAction, GameState, Heuristic, Player, Turn};
+use spelbord_engine::{CubeAction, GameState, Heuristic, Notation, Player, Turn};
 
 /// Normalized equity from which to double.
 pub const DOUBLE_FROM: f64 = 0.36;
@@ -94,19 +96,23 @@ pub struct CubeAware<S: GameState> {
     inner: Box<dyn Agent<S>>,
 }
 
-impl<S: GameState + Heuristic> CubeAware<S> {
+impl<S: GameState + Heuristic + Notation> CubeAware<S> {
     /// Wraps `inner`.
     pub fn new(inner: Box<dyn Agent<S>>) -> Self {
         CubeAware { inner }
     }
 }
 
-impl<S: GameState + Heuristic> Agent<S> for CubeAware<S> {
+impl<S: GameState + Heuristic + Notation> Agent<S> for CubeAware<S> {
     fn name(&self) -> String {
         self.inner.name()
     }
 
     fn choose(&mut self, state: &S) -> S::Action {
+        // A dead cube: doubling cannot gain, only hand the opponent the cube.
+        if let Some(roll) = state.auto_roll(false) {
+            return roll;
+        }
         if let Some(action) = self.inner.cube_choice(state) {
             return action;
         }

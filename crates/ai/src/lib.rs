@@ -40,7 +40,7 @@ pub use rollout::RolloutAgent;
 pub use spec::{AgentSpec, Budget, Level, MctsConfig, NetConfig};
 
 use serde::Serialize;
-use spelbord_engine::{Game, GameState, Heuristic, Player};
+use spelbord_engine::{Game, GameState, Heuristic, Notation, Player};
 
 /// Something that chooses actions for the player to move.
 pub trait Agent<S: GameState>: Send {
@@ -206,7 +206,7 @@ pub fn resolve_at<G: Game>(
 }
 
 /// Builds the agent of a spec for a state type.
-pub fn build<S: GameState + Heuristic>(
+pub fn build<S: GameState + Heuristic + Notation>(
     spec: &AgentSpec,
     hidden_information: bool,
     seed: u64,

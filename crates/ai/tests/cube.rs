@@ -1,0 +1,71 @@
+//! Cube decisions of the agents: never a double of a dead cube in a match.
+
+use spelbord_ai::make_agent;
+use spelbord_engine::backgammon::Backgammon;
+use spelbord_engine::tables::{Phase, TablesAction};
+use spelbord_engine::{Game, GameState, Notation};
+
+/// Match positions made with GNU Backgammon 1.07 (`new match N`, `set turn
+/// 0`, `set board simple 0 3 3 3 3 3 0 0 0 0 0 0 0 0 0 0 0 0 -3 -3 -3 -3 -3
+/// 0 0 0`, `set score A B`, `set cube value C`, `set cube owner 0`): the
+/// player on roll leads the race by 30 pips and owns the cube, and his
+/// score plus the cube reaches the match's length, so a win at the present
+/// stake wins the match (match, his score, the other's, the cube).
+const DEAD_CUBES: &[(&str, [u32; 4])] = &[
+    ("3N0dAAB3dwcAAA:AQGgADAAAAAE", [5, 3, 0, 2]),
+    ("3N0dAAB3dwcAAA:AwGgAAAAAAAE", [5, 0, 0, 8]),
+    ("3N0dAAB3dwcAAA:AgHgAEAAEAAE", [7, 4, 2, 4]),
+    ("3N0dAAB3dwcAAA:AgEgAVAAKAAE", [9, 5, 5, 4]),
+    ("3N0dAAB3dwcAAA:AQFgABAAAAAE", [3, 1, 0, 2]),
+    ("3N0dAAB3dwcAAA:AgGgACAAEAAE", [5, 2, 2, 4]),
+    ("3N0dAAB3dwcAAA:AwHgAAAAGAAE", [7, 0, 3, 8]),
+];
+
+/// The same race in a money game, cube in the middle: worth a double.
+const LIVE_CUBE: &str = "3N0dAAB3dwcAAA:MAEAAAAAAAAA";
+
+fn state(id: &str) -> <Backgammon as Game>::State {
+    let state: <Backgammon as Game>::State = id.parse().expect("a GNU Backgammon ID");
+    assert_eq!(state.phase(), Phase::CubeDecision, "{id}");
+    state
+}
+
+#[test]
+fn no_level_doubles_a_dead_cube_in_a_match() {
+    for level in [
+        "ai:easy",
+        "ai:medium",
+        "ai:hard",
+        "ai:expert",
+        "net:cube=simple",
+    ] {
+        let mut agent = make_agent::<Backgammon>(level, 1).unwrap();
+        for &(id, [to, mine, _, cube]) in DEAD_CUBES {
+            let state = state(id);
+            let view = state.observation(spelbord_engine::Viewer::Spectator);
+            assert_eq!(
+                (u32::from(view.match_to), view.cube),
+                (to, cube),
+                "{id}: the position read"
+            );
+            assert!(mine + cube >= to, "{id}: the cube is dead");
+            assert_eq!(state.auto_roll(false), Some(TablesAction::Roll), "{id}");
+            assert_eq!(agent.choose(&state), TablesAction::Roll, "{level} at {id}");
+        }
+    }
+}
+
+#[test]
+fn the_same_lead_with_a_live_cube_is_doubled() {
+    // The test above could fail: with the cube alive the network levels
+    // double (GNU Backgammon 2-ply: "Double, pass"; the threshold rule of
+    // `net:cube=simple` calls it too good, having no gammon chances).
+    for level in ["ai:hard", "ai:expert"] {
+        let mut agent = make_agent::<Backgammon>(level, 1).unwrap();
+        assert_eq!(
+            agent.choose(&state(LIVE_CUBE)),
+            TablesAction::Double,
+            "{level}"
+        );
+    }
+}
