@@ -69,3 +69,39 @@ fn the_same_lead_with_a_live_cube_is_doubled() {
         );
     }
 }
+
+/// Money positions before the roll, cube in the middle, with GNU Backgammon
+/// 1.07's 2-ply verdict (`set matchid cAkAAAAAAAAA`, `set board ID`, `hint`)
+/// where its margin is clear: whether to double, whether to take.
+const VERDICTS: &[(&str, bool, bool, &str)] = &[
+    // A race: no double by 0.167, take.
+    (
+        "7O5sAADs7mwAAA:cAkAAAAAAAAA",
+        false,
+        true,
+        "no double, take",
+    ),
+    // Double by 0.067, take by 0.120.
+    ("2M6NAwDYndsAAA:cAkAAAAAAAAA", true, true, "double, take"),
+    // A 15-checker race 30 pips ahead: pass by 0.959.
+    ("7O5gAwDu7g4AAA:cAkAAAAAAAAA", true, false, "double, pass"),
+];
+
+#[test]
+fn cube_actions_on_reference_positions_agree_with_gnu_backgammon() {
+    for level in ["ai:hard", "ai:expert"] {
+        let mut agent = make_agent::<Backgammon>(level, 1).unwrap();
+        for &(id, double, take, verdict) in VERDICTS {
+            let before = state(id);
+            let doubled = agent.choose(&before) == TablesAction::Double;
+            let mut offered = before.clone();
+            offered.apply(TablesAction::Double);
+            let taken = agent.choose(&offered) == TablesAction::Take;
+            assert_eq!(
+                (doubled, taken),
+                (double, take),
+                "{level} at {id}: {verdict}"
+            );
+        }
+    }
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""GNU Backgammon's verdict on a folder of .mat files, per player.
+
+Usage: gnubg_judge.py DIR [--plies 2] [--cube-plies 2] [--jobs 2]
+
+Each file is analysed by its own `gnubg -t -q` (chequer play and cube
+decisions at the given plies, GNU Backgammon's default thresholds) and its
+`show statistics match` read. Prints one JSON object: per player name the
+unforced moves, the chequer error rate (mEMG per unforced move), the close
+or actual cube decisions, the cube error rate (mEMG per close or actual
+decision), the counts of wrong cube actions, and 95% intervals over the
+files (each file one sample, weighted by its moves or decisions)."""
+import glob, json, math, os, re, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+
+def args():
+    a = sys.argv[1:]
+    opt = {'--plies': '2', '--cube-plies': '2', '--jobs': '2'}
+    rest = []
+    while a:
+        x = a.pop(0)
+        if x in opt:
+            opt[x] = a.pop(0)
+        else:
+            rest.append(x)
+    return rest[0], opt
+
+ROWS = {
+    'Unforced moves': 'unforced',
+    'Close or actual cube decisions': 'close',
+    'Doubles': 'doubles',
+    'Takes': 'takes',
+    'Passes': 'passes',
+    'Missed doubles below CP (EMG (MWC))': 'missed_below_cp',
+    'Missed doubles above CP (EMG (MWC))': 'missed_above_cp',
+    'Wrong doubles below DP (EMG (MWC))': 'wrong_below_dp',
+    'Wrong doubles above TG (EMG (MWC))': 'wrong_above_tg',
+    'Wrong takes (EMG (MWC))': 'wrong_takes',
+    'Wrong passes (EMG (MWC))': 'wrong_passes',
+}
+
+def analyse(path, plies, cube_plies):
+    cmds = (f'set analysis chequerplay evaluation plies {plies}\n'
+            f'set analysis cubedecision evaluation plies {cube_plies}\n'
+            f'import mat {path}\nanalyse match\nshow statistics match\n')
+    out = subprocess.run(['gnubg', '-t', '-q'], input=cmds, capture_output=True,
+                         text=True, timeout=3600).stdout
+    text = out[out.rindex('Player  '):]
+    names = text.splitlines()[0].split()[1:]
+    section, stats = None, {n: {} for n in names}
+    for line in text.splitlines():
+        if line.endswith('statistics'):
+            section = line.split()[0]
+            continue
+        for label, key in ROWS.items():
+            if line.startswith(label + ' ') :
+                vals = re.findall(r'-?\d+', line[len(label):])
+                # "Missed doubles ... 0 0" or "2 (+0.123) ..." : first number per column
+                cols = re.split(r'\s{3,}', line[len(label):].strip())
+                for n, c in zip(names, cols):
+                    stats[n][key] = int(c.split()[0])
+        if line.startswith('Error total EMG') and section in ('Chequerplay', 'Cube'):
+            cols = re.findall(r'([-+]?\d+\.\d+) \(', line)
+            for n, c in zip(names, cols):
+                stats[n][section.lower() + '_error'] = abs(float(c))
+    return path, stats
+
+def summary(samples, weight, error):
+    """Error rate in thousandths per unit of `weight`, with a 95% interval
+    over the samples (ratio estimator)."""
+    w = sum(s[weight] for s in samples)
+    e = sum(s[error] for s in samples)
+    if w == 0:
+        return {'n': 0}
+    r = e / w
+    k = len(samples)
+    var = sum((s[error] - r * s[weight]) ** 2 for s in samples) / max(k - 1, 1)
+    se = math.sqrt(k * var) / w if k > 1 else float('nan')
+    return {'n': w, 'rate': round(1000 * r, 2),
+            'ci95': [round(1000 * (r - 1.96 * se), 2), round(1000 * (r + 1.96 * se), 2)]}
+
+def main():
+    folder, opt = args()
+    files = sorted(glob.glob(os.path.join(folder, '*.mat')))
+    with ThreadPoolExecutor(int(opt['--jobs'])) as pool:
+        results = list(pool.map(lambda f: analyse(f, opt['--plies'], opt['--cube-plies']), files))
+    per = {}
+    for _, stats in results:
+        for name, s in stats.items():
+            per.setdefault(name, []).append(s)
+    out = {'files': len(files), 'plies': opt['--plies'], 'cube_plies': opt['--cube-plies'], 'players': {}}
+    for name, samples in per.items():
+        totals = {k: sum(s.get(k, 0) for s in samples) for k in ROWS.values()}
+        for s in samples:
+            s.setdefault('chequerplay_error', 0.0); s.setdefault('cube_error', 0.0)
+        out['players'][name] = {
+            'games': len(samples),
+            'chequer_mEMG': summary(samples, 'unforced', 'chequerplay_error'),
+            'cube_mEMG': summary(samples, 'close', 'cube_error'),
+            'counts': totals,
+        }
+    print(json.dumps(out, indent=1))
+
+if __name__ == '__main__':
+    main()
