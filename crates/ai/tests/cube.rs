@@ -94,7 +94,7 @@ fn cube_actions_on_reference_positions_agree_with_gnu_backgammon() {
         for &(id, double, take, verdict) in VERDICTS {
             let before = state(id);
             let doubled = agent.choose(&before) == TablesAction::Double;
-            let mut offered = before.clone();
+            let mut offered = before;
             offered.apply(TablesAction::Double);
             let taken = agent.choose(&offered) == TablesAction::Take;
             assert_eq!(

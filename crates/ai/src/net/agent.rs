@@ -1,7 +1,8 @@
 //! The `net` agent: plays the roll's best play by cubeless equity (gammons
 //! and backgammons count), evaluated by the game's network at 0-ply or
 //! searched deeper (`ply=1`: the expectation over the opponent's 21 rolls
-//! for the best few candidates by 0-ply, as GNU Backgammon filters moves).
+//! for the best few candidates by 0-ply, at most `filter` within 0.16 of the
+//! best, as GNU Backgammon filters moves).
 
 use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities};
 use super::encode::NetVariant;
@@ -48,11 +49,16 @@ impl<V: NetVariant> NetAgent<V> {
         let cands = ev.candidates(state.board(), dice);
         let zero = ev.after_0ply(&cands);
         let ranked = super::eval::rank(&zero);
+        let deep = if self.config.plies > 0 {
+            super::eval::filtered(&zero, &ranked, self.config.filter).len()
+        } else {
+            0
+        };
         let mut out: Vec<(TablesAction, super::Probs)> = ranked
             .iter()
             .enumerate()
             .map(|(r, &i)| {
-                let p = if self.config.plies > 0 && r < self.config.filter {
+                let p = if r < deep {
                     ev.after(&cands[i], self.config.plies, self.config.filter)
                 } else {
                     zero[i]
@@ -61,11 +67,6 @@ impl<V: NetVariant> NetAgent<V> {
             })
             .collect();
         // Deeper estimates first (they are the filter's survivors), then by equity.
-        let deep = if self.config.plies > 0 {
-            self.config.filter.min(out.len())
-        } else {
-            0
-        };
         out[..deep].sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
         out
     }

@@ -8,6 +8,9 @@ use spelbord_engine::tables::{GameEnd, Play, ROLLS, StepBoard, TablesOptions, Ta
 
 /// Candidates searched deeper at each ply below the root.
 pub(crate) const INNER_FILTER: usize = 3;
+/// The move filter's window, as GNU Backgammon's: only candidates whose
+/// 0-ply equity is within this of the best are searched deeper.
+pub const FILTER_WINDOW: f32 = 0.16;
 
 /// Outcome probabilities of one side: win, win a gammon (or more), win a
 /// backgammon, lose a gammon (or more), lose a backgammon.
@@ -202,7 +205,7 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
             return (ranked[0], zero[ranked[0]]);
         }
         let mut best = (ranked[0], [0.0; 5], f32::NEG_INFINITY);
-        for &i in ranked.iter().take(filter.max(1)) {
+        for i in filtered(&zero, &ranked, filter) {
             let p = self.after(&cands[i], plies, filter);
             let e = equity(&p);
             if e > best.2 {
@@ -211,6 +214,22 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
         }
         (best.0, best.1)
     }
+}
+
+/// The candidates a search takes deeper: of `ranked` (indices of `zero`,
+/// best first), at most `filter` whose 0-ply equity is within
+/// [`FILTER_WINDOW`] of the best; never fewer than one.
+pub fn filtered(zero: &[Probs], ranked: &[usize], filter: usize) -> Vec<usize> {
+    let Some(&first) = ranked.first() else {
+        return Vec::new();
+    };
+    let top = equity(&zero[first]);
+    ranked
+        .iter()
+        .copied()
+        .take(filter.max(1))
+        .take_while(|&i| top - equity(&zero[i]) <= FILTER_WINDOW)
+        .collect()
 }
 
 /// Indices of `probs` by equity, best first (ties keep the generator's order).
