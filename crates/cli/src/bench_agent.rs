@@ -31,6 +31,12 @@ pub struct AgentBenchReport {
     /// Milliseconds of CPU time per decision (for MCTS: per search of the
     /// bench's length, i.e. the whole run).
     ms_per_move: f64,
+    /// The backgammon network's encoding (`net` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encoding: Option<u16>,
+    /// CPU nanoseconds per position of the encoding alone (`net` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encode_ns: Option<f64>,
 }
 
 struct Bench(BenchArgs);
@@ -70,19 +76,21 @@ fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
         AgentSpec::Ismcts(c) => (bench_search(c, &start_state, budget, args.seed), 1),
         AgentSpec::Net(c) => {
             // Network positions evaluated per CPU second (the rolls'
-            // candidate positions of random games, a batch per roll).
-            let (positions, cpu_seconds) =
-                spelbord_ai::net::bench_backgammon(args.seconds, args.seed, c.file.as_deref())?;
+            // candidate positions of random games, a batch per roll), then
+            // the time of their encoding alone.
+            let b = spelbord_ai::net::bench_backgammon(args.seconds, args.seed, c.file.as_deref())?;
             return Ok(AgentBenchReport {
                 game: G::ID.into(),
                 agent: name,
                 options,
-                iterations: positions,
+                iterations: b.positions,
                 seconds: wall.elapsed().as_secs_f64(),
-                cpu_seconds,
-                iterations_per_sec: positions as f64 / wall.elapsed().as_secs_f64().max(1e-9),
-                iterations_per_cpu_sec: positions as f64 / cpu_seconds.max(1e-9),
+                cpu_seconds: b.cpu_seconds,
+                iterations_per_sec: b.positions as f64 / wall.elapsed().as_secs_f64().max(1e-9),
+                iterations_per_cpu_sec: b.positions as f64 / b.cpu_seconds.max(1e-9),
                 ms_per_move: 0.0,
+                encoding: Some(b.encoding),
+                encode_ns: Some(b.encode_ns),
             });
         }
         _ => {
@@ -128,6 +136,8 @@ fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
         iterations_per_sec: iterations as f64 / seconds.max(1e-9),
         iterations_per_cpu_sec: iterations as f64 / cpu_seconds.max(1e-9),
         ms_per_move: 1000.0 * cpu_seconds / decisions.max(1) as f64,
+        encoding: None,
+        encode_ns: None,
     })
 }
 
@@ -147,6 +157,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             r.iterations,
             r.seconds
         );
+        if let (Some(e), Some(ns)) = (r.encoding, r.encode_ns) {
+            println!("encoding {e}: {ns:.0} ns per position (CPU time, encoding alone)");
+        }
     } else {
         println!(
             "{} {}: {:.2} ms per move (CPU time; {} moves in {:.2} s, one core)",

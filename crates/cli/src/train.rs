@@ -5,7 +5,7 @@ use crate::term::{progress, progress_wanted};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use spelbord_ai::net::seat_train::{new_seat_net, train_seats};
-use spelbord_ai::net::train::{TrainConfig, new_net, train};
+use spelbord_ai::net::train::{TrainConfig, new_net, train, widen};
 use spelbord_ai::net::{NetFile, NetVariant, SHIPPED, SeatNet, check, load_seat_net};
 use spelbord_engine::backgammon::{Backgammon, BackgammonRules};
 use spelbord_engine::high_gammon::{HighGammon, TricTrac};
@@ -36,8 +36,13 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Continue training the network in this file.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "widen")]
     pub resume: Option<String>,
+    /// Continue training the network in this file widened to the game's
+    /// newest encoding (backgammon: encoding 1 to 2), the new inputs'
+    /// weights zero; `--games 0` only writes the widened network.
+    #[arg(long, value_name = "FILE")]
+    pub widen: Option<String>,
     /// Where to write the network (and its checkpoints).
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
@@ -77,19 +82,25 @@ fn config(args: &TrainArgs) -> TrainConfig {
 
 fn run_for<V: NetVariant>(variant: V, args: &TrainArgs) -> Result<()> {
     let out = args.out.clone().unwrap_or_else(|| format!("{}.net", V::ID));
-    let mut net = match &args.resume {
-        Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
-            let net = NetFile::from_bytes(&bytes).with_context(|| format!("reading {path}"))?;
+    let mut net = match (&args.resume, &args.widen) {
+        (Some(path), _) => {
+            let net = read(path)?;
             check::<V>(&net, path)?;
             net
         }
-        None => new_net::<V>(args.hidden.max(1), args.seed),
+        (None, Some(path)) => widen::<V>(&read(path)?, path)?,
+        (None, None) => new_net::<V>(args.hidden.max(1), args.seed),
     };
     let cfg = config(args);
     run_training(&mut net, &cfg, args, &out, |net, cfg, on_batch| {
-        train(variant, net, cfg, on_batch)
+        Ok(train(variant, net, cfg, on_batch)?)
     })
+}
+
+/// The network in the file at `path`.
+fn read(path: &str) -> Result<NetFile> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {path}"))?;
+    NetFile::from_bytes(&bytes).with_context(|| format!("reading {path}"))
 }
 
 /// Trains the seat network of game `G` (High-O Gammon, Tric-Trac, Stumphög).
@@ -99,6 +110,9 @@ where
 {
     if args.lambda != 0.0 {
         bail!("{} networks train by TD(0) only: leave out --lambda", G::ID);
+    }
+    if args.widen.is_some() {
+        bail!("{} networks have one encoding: nothing to widen", G::ID);
     }
     let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
     let game = G::from_options(&options)?;
@@ -117,7 +131,8 @@ where
     };
     let cfg = config(args);
     run_training(&mut net, &cfg, args, &out, |net, cfg, on_batch| {
-        train_seats(&game, net, cfg, on_batch)
+        train_seats(&game, net, cfg, on_batch);
+        Ok(())
     })
 }
 
@@ -127,7 +142,7 @@ fn run_training(
     cfg: &TrainConfig,
     args: &TrainArgs,
     out: &str,
-    train: impl FnOnce(&mut NetFile, &TrainConfig, &mut dyn FnMut(&NetFile, u64)),
+    train: impl FnOnce(&mut NetFile, &TrainConfig, &mut dyn FnMut(&NetFile, u64)) -> Result<()>,
 ) -> Result<()> {
     let show = progress_wanted(false);
     let bar = progress(args.games, show);
@@ -135,7 +150,7 @@ fn run_training(
     let cpu = cpu_time::ProcessTime::now();
     let every = args.checkpoint_every.max(1);
     let mut failed = None;
-    train(net, cfg, &mut |net, done| {
+    let trained = train(net, cfg, &mut |net, done| {
         bar.set_position(done);
         if done % every < cfg.threads as u64 || done == cfg.games {
             if let Err(e) = write(net, out) {
@@ -153,6 +168,7 @@ fn run_training(
         }
     });
     bar.finish_and_clear();
+    trained?;
     if let Some(e) = failed {
         return Err(e);
     }
@@ -204,6 +220,7 @@ mod tests {
             threads: 2,
             seed: 5,
             resume: None,
+            widen: None,
             out: Some(out.into()),
             lambda: 0.0,
             alpha: 0.1,
@@ -276,5 +293,34 @@ mod tests {
         let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!((net.game.as_str(), net.outputs), ("stumphog", Outputs::Win));
         std::fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn backgammon_widens_the_shipped_network_to_encoding_2() {
+        let path =
+            std::env::temp_dir().join(format!("spelbord-train-bg2-{}.net", std::process::id()));
+        let out = path.to_str().unwrap();
+        let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../ai/weights/backgammon.net");
+        let mut a = args("backgammon", out);
+        a.options.clear();
+        a.widen = Some(shipped.into());
+        a.games = 0;
+        run(a.clone()).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        let before = NetFile::from_bytes(&std::fs::read(shipped).unwrap()).unwrap();
+        assert_eq!((net.encoding, net.net.inputs()), (2, 221));
+        assert_eq!(net.games_trained, before.games_trained);
+        // It resumes as encoding 2; a Tawla network does not widen to backgammon.
+        a.games = 2;
+        a.widen = None;
+        a.resume = Some(out.into());
+        run(a.clone()).unwrap();
+        a.resume = None;
+        let tawla = path.with_extension("tawla.net");
+        run(args("tawla", tawla.to_str().unwrap())).unwrap();
+        a.widen = Some(tawla.to_str().unwrap().into());
+        assert!(run(a).is_err());
+        std::fs::remove_file(&path).ok();
+        std::fs::remove_file(&tawla).ok();
     }
 }

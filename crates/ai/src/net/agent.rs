@@ -5,11 +5,11 @@
 //! best, as GNU Backgammon filters moves).
 
 use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities};
-use super::encode::NetVariant;
+use super::encode::{Encoding, NetVariant};
 use super::eval::{Candidate, Evaluator, equity};
 use super::seat_agent::SeatNetAgent;
 use super::seats::SeatNet;
-use super::{NetFile, NetLoadError, load};
+use super::{NetFile, NetLoadError, check, load};
 use crate::met::Crawford;
 use crate::spec::NetConfig;
 use crate::{ActionEstimate, Agent, Equity, EquityKind, Outcomes};
@@ -25,6 +25,7 @@ use std::sync::Arc;
 /// The network agent of one tables game.
 pub struct NetAgent<V: NetVariant> {
     net: Arc<NetFile>,
+    encoding: Encoding<V::Board>,
     config: NetConfig,
     _variant: std::marker::PhantomData<V>,
 }
@@ -32,11 +33,20 @@ pub struct NetAgent<V: NetVariant> {
 impl<V: NetVariant> NetAgent<V> {
     /// The agent of `config` (the shipped network, or `config.file`'s).
     pub fn new(config: NetConfig) -> Result<Self, NetLoadError> {
+        let source = config.file.as_deref();
+        let net = load::<V>(source)?;
+        let encoding = check::<V>(&net, source.unwrap_or("the shipped network"))?;
         Ok(NetAgent {
-            net: load::<V>(config.file.as_deref())?,
+            net,
+            encoding,
             config,
             _variant: std::marker::PhantomData,
         })
+    }
+
+    /// An evaluator of the agent's network.
+    fn evaluator(&self, variant: V) -> Evaluator<'_, V> {
+        Evaluator::new(&self.net.net, self.encoding, variant)
     }
 
     /// Each legal play of the roll with the mover's probabilities after it,
@@ -45,7 +55,7 @@ impl<V: NetVariant> NetAgent<V> {
         let Phase::Moving(dice) = state.phase() else {
             return Vec::new();
         };
-        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let mut ev = self.evaluator(*state.variant());
         let cands = ev.candidates(state.board(), dice);
         let zero = ev.after_0ply(&cands);
         let ranked = super::eval::rank(&zero);
@@ -80,7 +90,7 @@ impl<V: NetVariant> NetAgent<V> {
         }
         let view = state.observation(Viewer::Spectator);
         let roller = state.mover();
-        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let mut ev = self.evaluator(*state.variant());
         let probs = ev.before_roll(state.board(), self.config.plies, self.config.filter);
         let holder = match view.cube_owner {
             None => Holder::Centre,
@@ -134,7 +144,7 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
     }
 
     fn estimate(&mut self, state: &TablesState<V>, player: Player) -> Option<f64> {
-        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let mut ev = self.evaluator(*state.variant());
         let side = state.mover();
         // Searched as deep as the agent plays (the filter's candidates).
         let (plies, filter) = (self.config.plies, self.config.filter);
@@ -197,7 +207,7 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
             board,
             end: state.variant().game_end(&board),
         };
-        let mut ev = Evaluator::new(&self.net.net, *state.variant());
+        let mut ev = self.evaluator(*state.variant());
         let p = ev.after(&cand, self.config.plies, self.config.filter);
         Some(play_estimate(action, p))
     }

@@ -2,7 +2,7 @@
 //! the player on roll, cubeless equity, the candidate plays of a roll scored
 //! in one batch, and the deeper searches (n-ply with move filtering).
 
-use super::encode::NetVariant;
+use super::encode::{Encoding, NetVariant};
 use super::mlp::{Mlp, Scratch};
 use spelbord_engine::tables::{GameEnd, Play, ROLLS, StepBoard, TablesOptions, TablesState};
 
@@ -67,6 +67,7 @@ pub struct Candidate<B> {
 #[derive(Clone, Debug)]
 pub struct Evaluator<'n, V: NetVariant> {
     net: &'n Mlp,
+    encoding: Encoding<V::Board>,
     variant: V,
     scratch: Scratch,
     xs: Vec<f32>,
@@ -76,10 +77,12 @@ pub struct Evaluator<'n, V: NetVariant> {
 }
 
 impl<'n, V: NetVariant> Evaluator<'n, V> {
-    /// An evaluator of `net` for the rules of `variant`.
-    pub fn new(net: &'n Mlp, variant: V) -> Self {
+    /// An evaluator of `net`, whose inputs are `encoding`'s, for the rules
+    /// of `variant`.
+    pub fn new(net: &'n Mlp, encoding: Encoding<V::Board>, variant: V) -> Self {
         Evaluator {
             net,
+            encoding,
             variant,
             scratch: Scratch::default(),
             xs: Vec::new(),
@@ -113,10 +116,11 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
     /// in its own side's frame), in one batch.
     pub fn on_roll(&mut self, boards: &[V::Board]) -> Vec<Probs> {
         let n = boards.len();
+        let inputs = self.encoding.inputs;
         self.xs.clear();
-        self.xs.resize(n * V::INPUTS, 0.0);
-        for (b, x) in boards.iter().zip(self.xs.chunks_exact_mut(V::INPUTS)) {
-            V::encode(b, x);
+        self.xs.resize(n * inputs, 0.0);
+        for (b, x) in boards.iter().zip(self.xs.chunks_exact_mut(inputs)) {
+            (self.encoding.encode)(b, x);
         }
         self.ys.clear();
         self.ys.resize(n * 5, 0.0);

@@ -85,6 +85,16 @@ impl Mlp {
         [&self.w1, &self.b1, &self.w2, &self.b2]
     }
 
+    /// The same network taking `inputs` inputs (no fewer than it has): the
+    /// added inputs come last, with zero weights, so every output stays as
+    /// it was.
+    pub fn widened(&self, inputs: usize) -> Mlp {
+        let mut net = self.clone();
+        net.inputs = inputs.max(self.inputs);
+        net.w1.resize(net.inputs * net.hidden, 0.0);
+        net
+    }
+
     /// Number of inputs.
     pub fn inputs(&self) -> usize {
         self.inputs

@@ -3,6 +3,7 @@
 //! the `net` agent and TD(λ) self-play training.
 
 mod agent;
+mod contact;
 pub mod cube;
 pub mod encode;
 pub mod eval;
@@ -19,7 +20,7 @@ mod tawla;
 pub mod train;
 
 pub use agent::{NetAgent, net_agent};
-pub use encode::NetVariant;
+pub use encode::{Encoding, NetVariant};
 pub use eval::{Evaluator, Probs, equity};
 pub use format::{NetFile, NetFileError, Outputs};
 pub use mlp::Mlp;
@@ -110,7 +111,7 @@ pub fn load<V: NetVariant>(file: Option<&str>) -> Result<Arc<NetFile>, NetLoadEr
         format!("{}|{}", V::ID, file.unwrap_or("")),
         file,
         shipped.ok_or_else(|| NetLoadError::NoNet(V::ID.into())),
-        check::<V>,
+        |net, source| check::<V>(net, source).map(|_| ()),
     )
 }
 
@@ -148,16 +149,20 @@ fn load_cached(
     Ok(net)
 }
 
-/// Checks that `net` is for `V`'s game and encoding.
-pub fn check<V: NetVariant>(net: &NetFile, source: &str) -> Result<(), NetLoadError> {
-    if net.game != V::ID || net.encoding != V::ENCODING || net.net.inputs() != V::INPUTS {
-        return Err(NetLoadError::Mismatch {
+/// Checks that `net` is for `V`'s game and one of its encodings, and
+/// returns that encoding.
+pub fn check<V: NetVariant>(
+    net: &NetFile,
+    source: &str,
+) -> Result<Encoding<V::Board>, NetLoadError> {
+    match V::encoding(net.encoding) {
+        Some(e) if net.game == V::ID && net.net.inputs() == e.inputs => Ok(e),
+        _ => Err(NetLoadError::Mismatch {
             source: source.into(),
-            expected: (V::ID.into(), V::ENCODING),
+            expected: (V::ID.into(), V::NEWEST.version),
             found: (net.game.clone(), net.encoding),
-        });
+        }),
     }
-    Ok(())
 }
 
 /// The shipped seat network of `game` for `players` players, if any.
@@ -221,19 +226,34 @@ pub fn available(game: &str, players: usize, file: Option<&str>) -> Result<(), N
     }
 }
 
+/// What [`bench_backgammon`] measured on one thread.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetBench {
+    /// The network's encoding.
+    pub encoding: u16,
+    /// Positions encoded and evaluated.
+    pub positions: u64,
+    /// CPU seconds they took.
+    pub cpu_seconds: f64,
+    /// CPU nanoseconds per position of encoding alone.
+    pub encode_ns: f64,
+}
+
 /// Measures the backgammon network's speed on this thread: positions
 /// (candidate plays of random games' rolls, encoded and evaluated in one
-/// batch per roll) for about `seconds`; returns (positions, CPU seconds).
+/// batch per roll) for about `seconds`, then the same positions encoded
+/// only, for about `seconds` more.
 pub fn bench_backgammon(
     seconds: f64,
     seed: u64,
     file: Option<&str>,
-) -> Result<(u64, f64), NetLoadError> {
+) -> Result<NetBench, NetLoadError> {
     use rand::Rng;
     use spelbord_engine::backgammon::{BackgammonBoard, BackgammonRules};
     use spelbord_engine::tables::{TablesVariant, dice};
     let net = load::<BackgammonRules>(file)?;
-    let mut ev = Evaluator::new(&net.net, BackgammonRules);
+    let encoding = check::<BackgammonRules>(&net, file.unwrap_or("the shipped network"))?;
+    let mut ev = Evaluator::new(&net.net, encoding, BackgammonRules);
     // The rolls' candidate boards of a few random games, turned to the opponent.
     let mut rng = spelbord_engine::rng::seeded(seed);
     let mut batches: Vec<Vec<BackgammonBoard>> = Vec::new();
@@ -264,7 +284,23 @@ pub fn bench_backgammon(
             positions += ev.on_roll(b).len() as u64;
         }
     }
-    Ok((positions, cpu.elapsed().as_secs_f64()))
+    let cpu_seconds = cpu.elapsed().as_secs_f64();
+    let mut x = vec![0.0f32; encoding.inputs];
+    let mut encoded = 0u64;
+    let cpu = cpu_time::ThreadTime::now();
+    while cpu.elapsed().as_secs_f64() < seconds {
+        for board in batches.iter().flatten() {
+            (encoding.encode)(std::hint::black_box(board), &mut x);
+            std::hint::black_box(&x);
+        }
+        encoded += batches.iter().map(|b| b.len() as u64).sum::<u64>();
+    }
+    Ok(NetBench {
+        encoding: encoding.version,
+        positions,
+        cpu_seconds,
+        encode_ns: 1e9 * cpu.elapsed().as_secs_f64() / encoded.max(1) as f64,
+    })
 }
 
 #[cfg(test)]
@@ -277,7 +313,7 @@ mod tests {
         use spelbord_engine::tawla::{Tawla, TawlaRules};
         let net = load::<TawlaRules>(None).unwrap();
         assert_eq!((net.game.as_str(), net.encoding), ("tawla", 1));
-        assert_eq!(net.net.sizes()[0], TawlaRules::INPUTS);
+        assert_eq!(net.net.sizes()[0], TawlaRules::NEWEST.inputs);
         assert!(available("tawla", 2, None).is_ok());
         // A backgammon network is refused for Tawla.
         let bg = format!("{}/weights/backgammon.net", env!("CARGO_MANIFEST_DIR"));
@@ -324,7 +360,8 @@ mod tests {
     fn the_shipped_backgammon_network_loads() {
         let net = load::<BackgammonRules>(None).unwrap();
         assert_eq!(net.game, "backgammon");
-        assert_eq!(net.net.sizes()[0], BackgammonRules::INPUTS);
+        assert_eq!(net.net.sizes()[0], 206);
+        assert_eq!(net.encoding, 1);
         assert!(matches!(
             available("lager", 2, None),
             Err(NetLoadError::NoNet(_))

@@ -1,7 +1,7 @@
 //! Tawla's (Plakoto's) input encoding: TD-Gammon units per point and side,
 //! where each side has a checker pinned, the mothers, and a few features.
 
-use super::encode::{NetVariant, longest_prime, point_units};
+use super::encode::{Encoding, NetVariant, longest_prime, point_units};
 use spelbord_engine::tawla::{CHECKERS, TawlaBoard, TawlaRules};
 
 /// Inputs per point and side: four TD-Gammon units and "pinned here".
@@ -82,35 +82,43 @@ impl Side {
     }
 }
 
-impl NetVariant for TawlaRules {
-    const ENCODING: u16 = 1;
-    const INPUTS: usize = 2 * (POINTS + FEATURES) + 1;
+/// Inputs of encoding 1.
+const INPUTS: usize = 2 * (POINTS + FEATURES) + 1;
 
-    /// Tawla, encoding 1 (259 inputs): for each side (on roll first) and each
-    /// of its points 1..24 in its own numbering the four TD-Gammon units of
-    /// its free checkers on top and 1 when one of its checkers lies pinned
-    /// there (240); then per side: borne off / 15, pips / 200, its mother
-    /// alone and free on its starting point, its mother pinned, pins held /
-    /// 3, own checkers pinned / 3, blots / 5, longest prime (points held
-    /// with two or with a pin) / 6, checkers outside home / 15 plus 1 when
-    /// it may bear off (18); last, 1 while the sides can still meet.
-    fn encode(board: &TawlaBoard, out: &mut [f32]) {
-        let sides = sides(board);
-        let pips = board.pips();
-        for (s, side) in sides.iter().enumerate() {
-            for i in 0..24 {
-                let at = s * POINTS + i * PER_POINT;
-                point_units(side.top[i], &mut out[at..at + 4]);
-                out[at + 4] = f32::from(side.pinned[i]);
-            }
-            let at = 2 * POINTS + s * FEATURES;
-            side.features(pips[s], board.off(s), &mut out[at..at + FEATURES]);
+impl NetVariant for TawlaRules {
+    /// Encoding 1 (259 inputs).
+    const NEWEST: Encoding<TawlaBoard> = Encoding {
+        version: 1,
+        inputs: INPUTS,
+        extends: None,
+        encode,
+    };
+}
+
+/// Tawla, encoding 1 (259 inputs): for each side (on roll first) and each
+/// of its points 1..24 in its own numbering the four TD-Gammon units of
+/// its free checkers on top and 1 when one of its checkers lies pinned
+/// there (240); then per side: borne off / 15, pips / 200, its mother
+/// alone and free on its starting point, its mother pinned, pins held /
+/// 3, own checkers pinned / 3, blots / 5, longest prime (points held
+/// with two or with a pin) / 6, checkers outside home / 15 plus 1 when
+/// it may bear off (18); last, 1 while the sides can still meet.
+fn encode(board: &TawlaBoard, out: &mut [f32]) {
+    let sides = sides(board);
+    let pips = board.pips();
+    for (s, side) in sides.iter().enumerate() {
+        for i in 0..24 {
+            let at = s * POINTS + i * PER_POINT;
+            point_units(side.top[i], &mut out[at..at + 4]);
+            out[at + 4] = f32::from(side.pinned[i]);
         }
-        // The sides still meet while their rearmost checkers have not passed
-        // each other: points p (mine) and q (theirs) face when p + q = 25.
-        let contact = sides[0].rearmost() + sides[1].rearmost() > 25;
-        out[2 * (POINTS + FEATURES)] = f32::from(contact);
+        let at = 2 * POINTS + s * FEATURES;
+        side.features(pips[s], board.off(s), &mut out[at..at + FEATURES]);
     }
+    // The sides still meet while their rearmost checkers have not passed
+    // each other: points p (mine) and q (theirs) face when p + q = 25.
+    let contact = sides[0].rearmost() + sides[1].rearmost() > 25;
+    out[2 * (POINTS + FEATURES)] = f32::from(contact);
 }
 
 #[cfg(test)]
@@ -119,8 +127,8 @@ mod tests {
     use spelbord_engine::tables::TablesVariant;
 
     fn encoded(board: &TawlaBoard) -> Vec<f32> {
-        let mut x = vec![0.0; TawlaRules::INPUTS];
-        TawlaRules::encode(board, &mut x);
+        let mut x = vec![0.0; INPUTS];
+        encode(board, &mut x);
         x
     }
 
@@ -135,7 +143,7 @@ mod tests {
         assert_eq!(x[f..f + FEATURES], x[f + FEATURES..f + 2 * FEATURES]);
         assert_eq!(x[f + 1], 360.0 / 200.0);
         assert_eq!(x[f + 8], 1.0);
-        assert_eq!(x[TawlaRules::INPUTS - 1], 1.0);
+        assert_eq!(x[INPUTS - 1], 1.0);
     }
 
     #[test]
@@ -166,7 +174,7 @@ mod tests {
         assert_eq!((x[me + 5], x[them + 5]), (1.0 / 3.0, 1.0 / 3.0), "pinned");
         // The mover's checker on his point 1 pins: it is no blot.
         assert_eq!(x[me + 6], 0.0);
-        assert_eq!(x[TawlaRules::INPUTS - 1], 1.0);
+        assert_eq!(x[INPUTS - 1], 1.0);
     }
 
     #[test]
@@ -177,12 +185,12 @@ mod tests {
         pts[0] = -15; // the opponent's 15 on his start (the mover's 1)
         let x = encoded(&TawlaBoard::from_parts(pts, &[], [0, 0]));
         assert_eq!(x[2 * POINTS + 2], 1.0);
-        assert_eq!(x[TawlaRules::INPUTS - 1], 1.0);
+        assert_eq!(x[INPUTS - 1], 1.0);
         let mut pts = [0i8; 24];
         pts[2] = 15;
         pts[20] = -15; // the opponent on his point 4, past every checker of the mover
         let x = encoded(&TawlaBoard::from_parts(pts, &[], [0, 0]));
-        assert_eq!(x[TawlaRules::INPUTS - 1], 0.0);
+        assert_eq!(x[INPUTS - 1], 0.0);
         assert_eq!(x[2 * POINTS + 8], 1.0, "the mover may bear off");
     }
 }

@@ -5,10 +5,11 @@
 //! of `threads` games at once with the weights frozen, then learned from in
 //! game order, so a run is deterministic for a seed and thread count.
 
-use super::encode::NetVariant;
+use super::encode::{Encoding, NetVariant};
 use super::eval::{Evaluator, Probs, ended, flip};
 use super::format::{NetFile, Outputs};
 use super::mlp::{Mlp, Scratch};
+use super::{NetLoadError, check};
 use rand::Rng;
 use spelbord_engine::rng::seeded;
 use spelbord_engine::tables::{GameEnd, dice};
@@ -47,16 +48,45 @@ impl Default for TrainConfig {
     }
 }
 
-/// A new network for `V` with small random weights from `seed`.
+/// A new network for `V`'s newest encoding with small random weights
+/// from `seed`.
 pub fn new_net<V: NetVariant>(hidden: usize, seed: u64) -> NetFile {
     let mut rng = seeded(seed ^ 0x0005_EED0_F4E7);
     NetFile {
         game: V::ID.into(),
-        encoding: V::ENCODING,
+        encoding: V::NEWEST.version,
         outputs: Outputs::WinGammonBackgammon,
         games_trained: 0,
-        net: Mlp::random(V::INPUTS, hidden, 5, || rng.random_range(-1.0f32..1.0)),
+        net: Mlp::random(V::NEWEST.inputs, hidden, 5, || {
+            rng.random_range(-1.0f32..1.0)
+        }),
     }
+}
+
+/// `net` widened to the newest encoding of `V` that extends its own: the
+/// weights of the new inputs are zero, so it evaluates every position
+/// exactly as before and training goes on from there. A network already
+/// of the newest encoding comes back unchanged; one no encoding extends
+/// is a [`NetLoadError::Mismatch`].
+pub fn widen<V: NetVariant>(net: &NetFile, source: &str) -> Result<NetFile, NetLoadError> {
+    let from = check::<V>(net, source)?;
+    if from.version == V::NEWEST.version {
+        return Ok(net.clone());
+    }
+    let mut to = V::NEWEST;
+    while to.extends != Some(from.version) {
+        let older = to.extends.and_then(V::encoding);
+        to = older.ok_or_else(|| NetLoadError::Mismatch {
+            source: source.into(),
+            expected: (V::ID.into(), V::NEWEST.version),
+            found: (net.game.clone(), net.encoding),
+        })?;
+    }
+    Ok(NetFile {
+        encoding: to.version,
+        net: net.net.widened(to.inputs),
+        ..net.clone()
+    })
 }
 
 /// One self-play game: the boards each side faced on roll, one after the
@@ -69,12 +99,13 @@ struct SelfPlayGame<B> {
 
 fn play_game<V: NetVariant>(
     net: &Mlp,
+    encoding: Encoding<V::Board>,
     variant: V,
     seed: u64,
     max_turns: usize,
 ) -> SelfPlayGame<V::Board> {
     let mut rng = seeded(seed);
-    let mut ev = Evaluator::new(net, variant);
+    let mut ev = Evaluator::new(net, encoding, variant);
     let mut board = variant.start_board();
     let mut boards = Vec::with_capacity(64);
     for _ in 0..max_turns {
@@ -109,14 +140,20 @@ fn flip_traces(traces: &mut [Vec<f32>]) {
 }
 
 /// Learns from one game: TD(λ) over its positions.
-fn learn_game<V: NetVariant>(net: &mut Mlp, game: &SelfPlayGame<V::Board>, cfg: &TrainConfig) {
+fn learn_game<V: NetVariant>(
+    net: &mut Mlp,
+    encoding: Encoding<V::Board>,
+    game: &SelfPlayGame<V::Board>,
+    cfg: &TrainConfig,
+) {
     let Some(end) = game.end else {
         return;
     };
     let n = game.boards.len();
-    let mut xs = vec![0.0f32; n * V::INPUTS];
-    for (b, x) in game.boards.iter().zip(xs.chunks_exact_mut(V::INPUTS)) {
-        V::encode(b, x);
+    let inputs = encoding.inputs;
+    let mut xs = vec![0.0f32; n * inputs];
+    for (b, x) in game.boards.iter().zip(xs.chunks_exact_mut(inputs)) {
+        (encoding.encode)(b, x);
     }
     let mut scratch = Scratch::default();
     let mut next_scratch = Scratch::default();
@@ -126,7 +163,7 @@ fn learn_game<V: NetVariant>(net: &mut Mlp, game: &SelfPlayGame<V::Board>, cfg: 
         Vec::new()
     };
     for t in 0..n {
-        let x = &xs[t * V::INPUTS..(t + 1) * V::INPUTS];
+        let x = &xs[t * inputs..(t + 1) * inputs];
         let mut y = [0.0f32; 5];
         net.forward(x, &mut scratch, &mut y);
         let target: Probs = if t + 1 == n {
@@ -134,7 +171,7 @@ fn learn_game<V: NetVariant>(net: &mut Mlp, game: &SelfPlayGame<V::Board>, cfg: 
         } else {
             let mut next = [0.0f32; 5];
             net.forward(
-                &xs[(t + 1) * V::INPUTS..(t + 2) * V::INPUTS],
+                &xs[(t + 1) * inputs..(t + 2) * inputs],
                 &mut next_scratch,
                 &mut next,
             );
@@ -156,14 +193,16 @@ fn learn_game<V: NetVariant>(net: &mut Mlp, game: &SelfPlayGame<V::Board>, cfg: 
     }
 }
 
-/// Trains `net` by self-play for `cfg.games` games; `on_batch` is called
-/// after each batch with the network so far (for progress and checkpoints).
+/// Trains `net` (of any of `V`'s encodings) by self-play for `cfg.games`
+/// games; `on_batch` is called after each batch with the network so far
+/// (for progress and checkpoints).
 pub fn train<V: NetVariant>(
     variant: V,
     net: &mut NetFile,
     cfg: &TrainConfig,
     mut on_batch: impl FnMut(&NetFile, u64),
-) {
+) -> Result<(), NetLoadError> {
+    let encoding = check::<V>(net, "the network trained")?;
     let threads = cfg.threads.max(1);
     let first = net.games_trained;
     let last = first + cfg.games;
@@ -175,7 +214,9 @@ pub fn train<V: NetVariant>(
             let handles: Vec<_> = (0..batch)
                 .map(|k| {
                     let seed = cfg.seed.wrapping_add(g + k);
-                    scope.spawn(move || play_game::<V>(frozen, variant, seed, cfg.max_turns))
+                    scope.spawn(move || {
+                        play_game::<V>(frozen, encoding, variant, seed, cfg.max_turns)
+                    })
                 })
                 .collect();
             handles
@@ -184,12 +225,13 @@ pub fn train<V: NetVariant>(
                 .collect()
         });
         for game in &games {
-            learn_game::<V>(&mut net.net, game, cfg);
+            learn_game::<V>(&mut net.net, encoding, game, cfg);
         }
         g += batch;
         net.games_trained = g;
         on_batch(net, g - first);
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -200,17 +242,22 @@ mod tests {
     use spelbord_engine::tables::TablesState;
     use spelbord_engine::tawla::{Tawla, TawlaRules};
 
-    #[test]
-    fn training_is_deterministic_for_a_seed_and_thread_count() {
-        let cfg = TrainConfig {
-            games: 6,
+    /// `games` games on 2 threads for a network of 8 hidden units.
+    fn small_config(games: u64) -> TrainConfig {
+        TrainConfig {
+            games,
             threads: 2,
             hidden: 8,
             ..TrainConfig::default()
-        };
+        }
+    }
+
+    #[test]
+    fn training_is_deterministic_for_a_seed_and_thread_count() {
+        let cfg = small_config(6);
         let run = || {
             let mut net = new_net::<BackgammonRules>(8, 3);
-            train(BackgammonRules, &mut net, &cfg, |_, _| {});
+            train(BackgammonRules, &mut net, &cfg, |_, _| {}).unwrap();
             net
         };
         let a = run();
@@ -234,7 +281,7 @@ mod tests {
             ..TrainConfig::default()
         };
         let mut net = new_net::<V>(hidden, 1);
-        train(variant, &mut net, &cfg, |_, _| {});
+        train(variant, &mut net, &cfg, |_, _| {}).unwrap();
         let path = std::env::temp_dir().join(format!(
             "spelbord-smoke-{}-{}.net",
             V::ID,
@@ -288,16 +335,11 @@ mod tests {
 
     #[test]
     fn tawla_training_is_deterministic_for_a_seed_and_thread_count() {
-        let cfg = TrainConfig {
-            games: 4,
-            threads: 2,
-            hidden: 8,
-            ..TrainConfig::default()
-        };
+        let cfg = small_config(4);
         let rules = TawlaRules { mother: true };
         let run = || {
             let mut net = new_net::<TawlaRules>(8, 3);
-            train(rules, &mut net, &cfg, |_, _| {});
+            train(rules, &mut net, &cfg, |_, _| {}).unwrap();
             net
         };
         let a = run();
@@ -315,7 +357,66 @@ mod tests {
             ..TrainConfig::default()
         };
         let mut net = new_net::<BackgammonRules>(8, 3);
-        train(BackgammonRules, &mut net, &cfg, |_, _| {});
+        train(BackgammonRules, &mut net, &cfg, |_, _| {}).unwrap();
         assert_ne!(net, new_net::<BackgammonRules>(8, 3));
+    }
+
+    /// The boards of a few games of `net` against itself
+    /// at 0-ply, each seen by the side on roll.
+    fn some_boards(net: &NetFile) -> Vec<spelbord_engine::backgammon::BackgammonBoard> {
+        let encoding = check::<BackgammonRules>(net, "net").unwrap();
+        (0..4)
+            .flat_map(|seed| play_game(&net.net, encoding, BackgammonRules, seed, 2_000).boards)
+            .collect()
+    }
+
+    #[test]
+    fn the_widened_shipped_network_evaluates_every_position_as_before() {
+        let shipped = crate::net::load::<BackgammonRules>(None).unwrap();
+        assert_eq!(shipped.encoding, 1);
+        let wide = widen::<BackgammonRules>(&shipped, "shipped").unwrap();
+        assert_eq!((wide.encoding, wide.net.inputs()), (2, 221));
+        assert_eq!(wide.games_trained, shipped.games_trained);
+        let boards = some_boards(&shipped);
+        assert!(boards.len() > 100, "{} boards", boards.len());
+        let old = check::<BackgammonRules>(&shipped, "shipped").unwrap();
+        let new = check::<BackgammonRules>(&wide, "wide").unwrap();
+        let a = Evaluator::new(&shipped.net, old, BackgammonRules).on_roll(&boards);
+        let b = Evaluator::new(&wide.net, new, BackgammonRules).on_roll(&boards);
+        assert_eq!(a, b);
+        // The new inputs are not all zero on these boards: the same outputs
+        // come from their zero weights.
+        let mut x = vec![0.0; 221];
+        let seen = boards.iter().any(|board| {
+            (new.encode)(board, &mut x);
+            x[206..].iter().any(|&v| v != 0.0)
+        });
+        assert!(seen);
+        // Widening again changes nothing; it survives the file format.
+        assert_eq!(widen::<BackgammonRules>(&wide, "wide").unwrap(), wide);
+        assert_eq!(NetFile::from_bytes(&wide.to_bytes()), Ok(wide));
+    }
+
+    #[test]
+    fn a_widened_network_trains_deterministically_and_learns_from_the_new_inputs() {
+        let cfg = small_config(4);
+        let mut narrow = new_net::<BackgammonRules>(8, 3);
+        narrow.encoding = 1;
+        narrow.net = Mlp::random(206, 8, 5, || 0.01);
+        let start = widen::<BackgammonRules>(&narrow, "narrow").unwrap();
+        let run = || {
+            let mut net = start.clone();
+            train(BackgammonRules, &mut net, &cfg, |_, _| {}).unwrap();
+            net
+        };
+        let a = run();
+        assert_eq!(a, run());
+        // Some weight of a new input (rows 206.. of the first layer) moved.
+        let [w1, ..] = a.net.parts();
+        assert!(w1[206 * 8..].iter().any(|&w| w != 0.0));
+        // A game without an encoding 1 is refused: Tawla's encoding 2.
+        let mut tawla = new_net::<TawlaRules>(8, 3);
+        tawla.encoding = 2;
+        assert!(widen::<TawlaRules>(&tawla, "tawla").is_err());
     }
 }
