@@ -360,8 +360,8 @@ mod tests {
     fn the_shipped_backgammon_network_loads() {
         let net = load::<BackgammonRules>(None).unwrap();
         assert_eq!(net.game, "backgammon");
-        assert_eq!(net.net.sizes()[0], 206);
-        assert_eq!(net.encoding, 1);
+        assert_eq!(net.net.sizes()[0], 221);
+        assert_eq!(net.encoding, 2);
         assert!(matches!(
             available("lager", 2, None),
             Err(NetLoadError::NoNet(_))
