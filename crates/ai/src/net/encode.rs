@@ -10,6 +10,11 @@ pub trait NetVariant: TablesVariant {
     const ENCODING: u16;
     /// Inputs of the encoding.
     const INPUTS: usize;
+    /// Whether positions where the sides can no longer meet, every checker
+    /// home or off, are valued from the bear-off databases
+    /// ([`crate::bearoff`]): only where bearing off follows backgammon's
+    /// rules there.
+    const BEAR_OFF: bool = false;
     /// Writes the inputs for `board`, seen by the player on roll (who is
     /// about to roll), into `out` (length [`Self::INPUTS`]).
     fn encode(board: &Self::Board, out: &mut [f32]);
@@ -36,6 +41,7 @@ pub(super) fn longest_prime(made: impl Iterator<Item = bool>) -> u8 {
 impl NetVariant for BackgammonRules {
     const ENCODING: u16 = 1;
     const INPUTS: usize = 206;
+    const BEAR_OFF: bool = true;
 
     /// Backgammon, encoding 1: for each side (on roll first) and each of its
     /// points 1..24 in its own numbering the four TD-Gammon units (192);

@@ -85,6 +85,10 @@ impl Side {
 impl NetVariant for TawlaRules {
     const ENCODING: u16 = 1;
     const INPUTS: usize = 2 * (POINTS + FEATURES) + 1;
+    // With every checker home, none pinned and the sides apart, TAW-7..TAW-10
+    // are backgammon's rules (no backgammons, no mother can be pinned any
+    // more): `tawla_bears_off_as_backgammon` compares every play.
+    const BEAR_OFF: bool = true;
 
     /// Tawla, encoding 1 (259 inputs): for each side (on roll first) and each
     /// of its points 1..24 in its own numbering the four TD-Gammon units of
