@@ -9,6 +9,7 @@
 mod alphabeta;
 pub mod analysis;
 pub mod arena;
+pub mod bearoff;
 mod bridge;
 pub mod cube;
 mod expectimax;

@@ -136,6 +136,11 @@ pub struct NetConfig {
     pub plies: u32,
     /// Candidates by 0-ply searched deeper at the root.
     pub filter: usize,
+    /// Candidates by 0-ply searched deeper at each ply below the root.
+    pub inner: usize,
+    /// The move filter's window in thousandths of a point: only candidates
+    /// within it of the best by 0-ply are searched deeper.
+    pub window: u32,
     /// A weights file to use instead of the shipped network.
     pub file: Option<String>,
     /// Cube decisions from the network's cubeful equity (Janowski); false:
@@ -154,6 +159,8 @@ impl Default for NetConfig {
         NetConfig {
             plies: 0,
             filter: 8,
+            inner: 3,
+            window: 160,
             file: None,
             cubeful: true,
             rollouts: 0,
@@ -359,6 +366,16 @@ impl AgentSpec {
                 AgentSpec::Net(c) => match key {
                     "ply" => c.plies = number::<u32>(key, value)?.min(3),
                     "filter" => c.filter = number::<usize>(key, value)?.max(1),
+                    "inner" => c.inner = number::<usize>(key, value)?.max(1),
+                    "window" => {
+                        let w = number::<f64>(key, value)?;
+                        if !(0.0..=3.0).contains(&w) {
+                            return Err(SpecError(format!(
+                                "window={value}: expected points of equity, 0 to 3"
+                            )));
+                        }
+                        c.window = (w * 1000.0).round() as u32;
+                    }
                     "file" => c.file = Some(value.to_string()),
                     "cube" => {
                         c.cubeful = match value {
@@ -377,7 +394,7 @@ impl AgentSpec {
                     _ => {
                         return Err(unknown(
                             key,
-                            "ply, filter, file, cube, rollout, turns, width",
+                            "ply, filter, inner, window, file, cube, rollout, turns, width",
                         ));
                     }
                 },

@@ -3,6 +3,7 @@
 
 mod analyse;
 mod arena;
+mod bearoff;
 mod bench;
 mod bench_agent;
 mod bg_games;
@@ -56,6 +57,8 @@ enum Command {
     Import(import::ImportArgs),
     /// Train a game's evaluation network by self-play (see docs/ai.md).
     Train(train::TrainArgs),
+    /// Generate the backgammon bear-off databases (see docs/ai.md).
+    Bearoff(bearoff::BearoffArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
     Serve(serve::ServeArgs),
     /// Check every roll and deal of a finished server game against its seeds.
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Import(a) => import::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Train(a) => train::run(a),
+        Command::Bearoff(a) => bearoff::run(a),
         Command::Verify(a) => verify::run(a),
     };
     match result {

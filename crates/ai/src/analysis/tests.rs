@@ -432,7 +432,7 @@ fn the_judge_is_never_a_level_and_is_said_in_words() {
             }
         }
     }
-    assert_eq!(analyser("backgammon", "expert"), "net:ply=2");
+    assert_eq!(analyser("tawla", "expert"), "net:ply=2");
     assert_eq!(Judge::of("expert").words(), "the computer, deep");
     assert_eq!(Judge::of("mcts:iters=9"), Judge::Custom);
 }

@@ -47,6 +47,7 @@ impl<V: NetVariant> NetAgent<V> {
     /// An evaluator of the agent's network.
     fn evaluator(&self, variant: V) -> Evaluator<'_, V> {
         Evaluator::new(&self.net.net, self.encoding, variant)
+            .with_search(self.config.inner, self.config.window as f32 / 1000.0)
     }
 
     /// Each legal play of the roll with the mover's probabilities after it,
@@ -60,7 +61,13 @@ impl<V: NetVariant> NetAgent<V> {
         let zero = ev.after_0ply(&cands);
         let ranked = super::eval::rank(&zero);
         let deep = if self.config.plies > 0 {
-            super::eval::filtered(&zero, &ranked, self.config.filter).len()
+            super::eval::filtered(
+                &zero,
+                &ranked,
+                self.config.filter,
+                self.config.window as f32 / 1000.0,
+            )
+            .len()
         } else {
             0
         };

@@ -42,6 +42,11 @@ pub trait NetVariant: TablesVariant {
             .find(|e| e.version == version)
             .copied()
     }
+    /// Whether positions where the sides can no longer meet, every checker
+    /// home or off, are valued from the bear-off databases
+    /// ([`crate::bearoff`]): only where bearing off follows backgammon's
+    /// rules there.
+    const BEAR_OFF: bool = false;
 }
 
 /// The four TD-Gammon units of a point held by `n` checkers of one side.
@@ -71,6 +76,7 @@ const BACKGAMMON_V1: Encoding<BackgammonBoard> = Encoding {
 };
 
 impl NetVariant for BackgammonRules {
+    const BEAR_OFF: bool = true;
     /// Encoding 2 (221 inputs, [`encode_v2`]).
     const NEWEST: Encoding<BackgammonBoard> = Encoding {
         version: 2,

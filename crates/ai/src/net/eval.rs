@@ -1,6 +1,8 @@
 //! Evaluating positions with a network: the five outcome probabilities of
 //! the player on roll, cubeless equity, the candidate plays of a roll scored
-//! in one batch, and the deeper searches (n-ply with move filtering).
+//! in one batch, and the deeper searches (n-ply with move filtering). Where
+//! the sides can no longer meet and every checker is home or off, the
+//! bear-off databases give the probabilities instead ([`bear_off`]).
 
 use super::encode::{Encoding, NetVariant};
 use super::mlp::{Mlp, Scratch};
@@ -51,6 +53,27 @@ pub fn ended(end: GameEnd) -> Probs {
     }
 }
 
+/// The bear-off databases' probabilities for the side on roll on `board`
+/// (its frame), when `V` uses them and every checker of both sides is home
+/// or off with the sides apart.
+pub fn bear_off<V: NetVariant>(board: &V::Board) -> Option<Probs> {
+    if !V::BEAR_OFF {
+        return None;
+    }
+    let [mover, other] = crate::bearoff::race_homes::<V>(board)?;
+    crate::bearoff::shipped()?.probs(&mover, &other)
+}
+
+/// The two-sided database's exact probabilities for the side on roll on
+/// `board`, when both sides' positions are in it (see [`bear_off`]).
+pub fn bear_off_exact<V: NetVariant>(board: &V::Board) -> Option<Probs> {
+    if !V::BEAR_OFF {
+        return None;
+    }
+    let [mover, other] = crate::bearoff::race_homes::<V>(board)?;
+    crate::bearoff::shipped()?.exact(&mover, &other)
+}
+
 /// A legal play with the board after it (still in the mover's frame) and
 /// how the game ended, if it did.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +97,12 @@ pub struct Evaluator<'n, V: NetVariant> {
     ys: Vec<f32>,
     /// Positions evaluated by the network so far.
     pub evaluations: u64,
+    /// Positions valued from the bear-off databases so far.
+    pub bear_offs: u64,
+    /// Candidates searched deeper at each ply below the root.
+    inner: usize,
+    /// The move filter's window (see [`filtered`]).
+    window: f32,
 }
 
 impl<'n, V: NetVariant> Evaluator<'n, V> {
@@ -88,7 +117,18 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
             xs: Vec::new(),
             ys: Vec::new(),
             evaluations: 0,
+            bear_offs: 0,
+            inner: INNER_FILTER,
+            window: FILTER_WINDOW,
         }
+    }
+
+    /// The same evaluator searching `inner` candidates at each ply below
+    /// the root, within `window` of the best by 0-ply.
+    pub fn with_search(mut self, inner: usize, window: f32) -> Self {
+        self.inner = inner.max(1);
+        self.window = window.max(0.0);
+        self
     }
 
     /// The legal plays of `dice` on `board` (the mover's frame).
@@ -112,9 +152,34 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
         })
     }
 
-    /// The network's probabilities for the side on roll on each board (each
-    /// in its own side's frame), in one batch.
+    /// The probabilities for the side on roll on each board (each in its own
+    /// side's frame): the bear-off databases' where they hold the position
+    /// ([`bear_off`]), the network's for the others, in one batch.
     pub fn on_roll(&mut self, boards: &[V::Board]) -> Vec<Probs> {
+        let known: Vec<Option<Probs>> = boards.iter().map(bear_off::<V>).collect();
+        if known.iter().all(Option::is_none) {
+            return self.network(boards);
+        }
+        let rest: Vec<V::Board> = boards
+            .iter()
+            .zip(&known)
+            .filter(|(_, k)| k.is_none())
+            .map(|(b, _)| *b)
+            .collect();
+        self.bear_offs += (boards.len() - rest.len()) as u64;
+        let mut net = self.network(&rest).into_iter();
+        known
+            .into_iter()
+            .map(|k| {
+                k.or_else(|| net.next())
+                    .unwrap_or([0.5, 0.0, 0.0, 0.0, 0.0])
+            })
+            .collect()
+    }
+
+    /// The network's probabilities for the side on roll on each board (each
+    /// in its own side's frame), in one batch, bear-offs included.
+    pub fn network(&mut self, boards: &[V::Board]) -> Vec<Probs> {
         let n = boards.len();
         let inputs = self.encoding.inputs;
         self.xs.clear();
@@ -176,15 +241,20 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
     }
 
     /// The probabilities of the side on roll on `board`, searched `plies`
-    /// deep (see [`Self::after`]).
+    /// deep (see [`Self::after`]); exact at once in the two-sided bear-off
+    /// database, where searching would find the same.
     pub fn before_roll(&mut self, board: &V::Board, plies: u32, filter: usize) -> Probs {
+        if let Some(p) = bear_off_exact::<V>(board) {
+            self.bear_offs += 1;
+            return p;
+        }
         if plies == 0 {
             return self.on_roll(std::slice::from_ref(board))[0];
         }
         let mut sum = [0.0f32; 5];
         for &(dice, p) in ROLLS.iter() {
             let cands = self.candidates(board, dice);
-            let best = self.best(&cands, plies - 1, filter.min(INNER_FILTER));
+            let best = self.best(&cands, plies - 1, filter.min(self.inner));
             for (s, v) in sum.iter_mut().zip(best.1) {
                 *s += p as f32 * v;
             }
@@ -209,7 +279,7 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
             return (ranked[0], zero[ranked[0]]);
         }
         let mut best = (ranked[0], [0.0; 5], f32::NEG_INFINITY);
-        for i in filtered(&zero, &ranked, filter) {
+        for i in filtered(&zero, &ranked, filter, self.window) {
             let p = self.after(&cands[i], plies, filter);
             let e = equity(&p);
             if e > best.2 {
@@ -221,9 +291,9 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
 }
 
 /// The candidates a search takes deeper: of `ranked` (indices of `zero`,
-/// best first), at most `filter` whose 0-ply equity is within
-/// [`FILTER_WINDOW`] of the best; never fewer than one.
-pub fn filtered(zero: &[Probs], ranked: &[usize], filter: usize) -> Vec<usize> {
+/// best first), at most `filter` whose 0-ply equity is within `window` of
+/// the best ([`FILTER_WINDOW`] by default); never fewer than one.
+pub fn filtered(zero: &[Probs], ranked: &[usize], filter: usize, window: f32) -> Vec<usize> {
     let Some(&first) = ranked.first() else {
         return Vec::new();
     };
@@ -232,7 +302,7 @@ pub fn filtered(zero: &[Probs], ranked: &[usize], filter: usize) -> Vec<usize> {
         .iter()
         .copied()
         .take(filter.max(1))
-        .take_while(|&i| top - equity(&zero[i]) <= FILTER_WINDOW)
+        .take_while(|&i| top - equity(&zero[i]) <= window)
         .collect()
 }
 
@@ -246,6 +316,7 @@ pub fn rank(probs: &[Probs]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spelbord_engine::backgammon::{BackgammonBoard, BackgammonRules};
 
     #[test]
     fn flipping_twice_is_the_identity_and_equity_changes_sign() {
@@ -260,6 +331,63 @@ mod tests {
                 .abs()
                 < 1e-6
         );
+    }
+
+    /// A backgammon board with both sides home (each in its own numbering).
+    fn race(mover: [i8; 6], other: [i8; 6]) -> BackgammonBoard {
+        let mut pts = [0i8; 24];
+        for i in 0..6 {
+            pts[i] = mover[i];
+            pts[23 - i] = -other[i];
+        }
+        let off = |h: [i8; 6]| 15 - h.iter().sum::<i8>() as u8;
+        BackgammonBoard::from_parts(pts, [0, 0], [off(mover), off(other)])
+    }
+
+    #[test]
+    fn bear_offs_are_valued_from_the_databases() {
+        let net = crate::net::load::<BackgammonRules>(None).unwrap();
+        let encoding = crate::net::check::<BackgammonRules>(&net, "shipped").unwrap();
+        let mut ev = Evaluator::new(&net.net, encoding, BackgammonRules);
+        let db = crate::bearoff::shipped().unwrap();
+        // both in the two-sided database, then one side with all 15 on board
+        let two = race([1, 1, 0, 2, 0, 1], [0, 2, 0, 0, 1, 2]);
+        let one = race([0, 0, 0, 0, 0, 15], [1, 0, 0, 0, 0, 0]);
+        let contact = BackgammonBoard::start();
+        let p = ev.on_roll(&[two, contact, one]);
+        assert_eq!((ev.evaluations, ev.bear_offs), (1, 2));
+        let homes = |b| crate::bearoff::race_homes::<BackgammonRules>(b).unwrap();
+        let [a, b] = homes(&two);
+        assert_eq!(Some(p[0]), db.exact(&a, &b));
+        let [a, b] = homes(&one);
+        assert_eq!(Some(p[2]), db.probs(&a, &b));
+        // All 15 on the 6 point against one on the 1 point: lost, and a
+        // gammon unless a checker comes off now (17 rolls of 36: see
+        // `a_gammon_as_worked_out_by_hand`).
+        assert_eq!(p[2][0], 0.0);
+        assert!((p[2][3] - 19.0 / 36.0).abs() < 1e-4, "{:?}", p[2]);
+        assert_eq!(ev.before_roll(&two, 2, 8), p[0]);
+    }
+
+    #[test]
+    fn one_ply_over_the_database_gives_its_exact_value() {
+        // The exact value is the mean over the rolls of the best play's.
+        let net = crate::net::load::<BackgammonRules>(None).unwrap();
+        let encoding = crate::net::check::<BackgammonRules>(&net, "shipped").unwrap();
+        let mut ev = Evaluator::new(&net.net, encoding, BackgammonRules);
+        for board in [
+            race([0, 2, 1, 0, 1, 2], [1, 0, 1, 1, 0, 3]),
+            race([0, 0, 0, 0, 0, 6], [1, 1, 1, 1, 1, 1]),
+        ] {
+            let exact = ev.before_roll(&board, 0, 1);
+            let mut sum = 0.0;
+            for &(dice, p) in ROLLS.iter() {
+                let cands = ev.candidates(&board, dice);
+                sum += p * f64::from(ev.best(&cands, 0, 1).1[0]);
+            }
+            assert!((sum - f64::from(exact[0])).abs() < 1e-4, "{sum} {exact:?}");
+            assert_eq!(ev.evaluations, 0);
+        }
     }
 
     #[test]

@@ -132,13 +132,16 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// Reads little-endian fields from a byte slice (also the bear-off files').
+pub(crate) struct Reader<'a> {
+    /// The bytes read.
+    pub(crate) bytes: &'a [u8],
+    /// Where the next field begins.
+    pub(crate) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], NetFileError> {
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], NetFileError> {
         let end = self.at.checked_add(n).ok_or(NetFileError::Truncated)?;
         let s = self
             .bytes
@@ -147,18 +150,18 @@ impl<'a> Reader<'a> {
         self.at = end;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, NetFileError> {
+    pub(crate) fn u8(&mut self) -> Result<u8, NetFileError> {
         Ok(self.take(1)?[0])
     }
-    fn u16(&mut self) -> Result<u16, NetFileError> {
+    pub(crate) fn u16(&mut self) -> Result<u16, NetFileError> {
         let b = self.take(2)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
-    fn u32(&mut self) -> Result<u32, NetFileError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, NetFileError> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self) -> Result<u64, NetFileError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, NetFileError> {
         let b = self.take(8)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);

@@ -86,6 +86,10 @@ impl Side {
 const INPUTS: usize = 2 * (POINTS + FEATURES) + 1;
 
 impl NetVariant for TawlaRules {
+    // With every checker home, none pinned and the sides apart, TAW-7..TAW-10
+    // are backgammon's rules (no backgammons, no mother can be pinned any
+    // more): `tawla_bears_off_as_backgammon` compares every play.
+    const BEAR_OFF: bool = true;
     /// Encoding 1 (259 inputs).
     const NEWEST: Encoding<TawlaBoard> = Encoding {
         version: 1,

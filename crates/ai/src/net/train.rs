@@ -6,7 +6,7 @@
 //! game order, so a run is deterministic for a seed and thread count.
 
 use super::encode::{Encoding, NetVariant};
-use super::eval::{Evaluator, Probs, ended, flip};
+use super::eval::{Evaluator, Probs, bear_off, ended, flip};
 use super::format::{NetFile, Outputs};
 use super::mlp::{Mlp, Scratch};
 use super::{NetLoadError, check};
@@ -139,7 +139,9 @@ fn flip_traces(traces: &mut [Vec<f32>]) {
     traces.swap(2, 4);
 }
 
-/// Learns from one game: TD(λ) over its positions.
+/// Learns from one game: TD(λ) over its positions up to the first that
+/// the bear-off databases value (whose value is then the last target; the
+/// network is not asked there, so it learns nothing of them).
 fn learn_game<V: NetVariant>(
     net: &mut Mlp,
     encoding: Encoding<V::Board>,
@@ -149,7 +151,13 @@ fn learn_game<V: NetVariant>(
     let Some(end) = game.end else {
         return;
     };
-    let n = game.boards.len();
+    let known = game
+        .boards
+        .iter()
+        .enumerate()
+        .find_map(|(t, b)| Some((t, bear_off::<V>(b)?)));
+    let n = known.map_or(game.boards.len(), |(t, _)| t);
+    let last = known.map_or(ended(end), |(_, p)| flip(p));
     let inputs = encoding.inputs;
     let mut xs = vec![0.0f32; n * inputs];
     for (b, x) in game.boards.iter().zip(xs.chunks_exact_mut(inputs)) {
@@ -167,7 +175,7 @@ fn learn_game<V: NetVariant>(
         let mut y = [0.0f32; 5];
         net.forward(x, &mut scratch, &mut y);
         let target: Probs = if t + 1 == n {
-            ended(end)
+            last
         } else {
             let mut next = [0.0f32; 5];
             net.forward(
@@ -317,9 +325,12 @@ mod tests {
     fn a_few_hundred_training_games_beat_random_play() {
         // Random play wins about half against random play; the trained net
         // must win clearly more (the untrained one measured 80% after 200
-        // games with 128 hidden units).
-        let score = trained_score_against_random::<Backgammon, _>(BackgammonRules, 300, 32, 60);
-        assert!(score >= 0.7, "scored {score}");
+        // games with 128 hidden units). Runs this short vary widely: with
+        // the bear-off databases, seeds 1 to 8 scored 68% to 85.5% over 200
+        // games (mean 77%; without them 62% to 88% over seeds 2 to 7, the
+        // same mean), so the bound is 3 standard errors above a coin.
+        let score = trained_score_against_random::<Backgammon, _>(BackgammonRules, 300, 32, 200);
+        assert!(score >= 0.62, "scored {score}");
     }
 
     #[test]
@@ -346,6 +357,42 @@ mod tests {
         assert_eq!(a.games_trained, 4);
         assert_eq!(a, run());
         assert_ne!(a, new_net::<TawlaRules>(8, 3));
+    }
+
+    #[test]
+    fn the_network_learns_nothing_where_the_bear_off_databases_value() {
+        use spelbord_engine::backgammon::BackgammonBoard;
+        let mut pts = [0i8; 24];
+        pts[0] = 2;
+        pts[23] = -3;
+        let bear_off = BackgammonBoard::from_parts(pts, [0, 0], [13, 12]);
+        // a recorded end that the database contradicts (a gammon, though
+        // the loser has borne off checkers): only the database's value counts
+        let end = Some(GameEnd::MoverWins(2, spelbord_engine::Ending::Gammon));
+        let cfg = TrainConfig::default();
+        let mut net = new_net::<BackgammonRules>(8, 3);
+        let game = SelfPlayGame {
+            boards: vec![bear_off],
+            end,
+        };
+        learn_game::<BackgammonRules>(&mut net.net, BackgammonRules::NEWEST, &game, &cfg);
+        assert_eq!(net, new_net::<BackgammonRules>(8, 3));
+        // The position before it learns towards the database's value: the
+        // side on roll there has two on its 1 point and wins surely, so the
+        // side before it loses (no gammon, the loser has checkers off).
+        let before = spelbord_engine::backgammon::BackgammonBoard::start();
+        let game = SelfPlayGame {
+            boards: vec![before, bear_off],
+            end,
+        };
+        for _ in 0..300 {
+            learn_game::<BackgammonRules>(&mut net.net, BackgammonRules::NEWEST, &game, &cfg);
+        }
+        let mut x = vec![0.0; BackgammonRules::NEWEST.inputs];
+        (BackgammonRules::NEWEST.encode)(&before, &mut x);
+        let mut y = [0.0f32; 5];
+        net.net.forward(&x, &mut Scratch::default(), &mut y);
+        assert!(y[0] < 0.1 && y[3] < 0.1, "{y:?}");
     }
 
     #[test]
