@@ -107,3 +107,47 @@ pub fn run(args: BearoffArgs) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spelbord_ai::bearoff::{OneSided, TwoSided};
+
+    #[test]
+    fn home_boards_are_six_counts_of_at_most_fifteen_checkers() {
+        assert_eq!(parse_home("0,2,1,0,0,3").unwrap(), [0, 2, 1, 0, 0, 3]);
+        for bad in [
+            "0,2,1,0,0",
+            "0,2,1,0,0,3,1",
+            "a,0,0,0,0,0",
+            "9,9,0,0,0,0",
+            "-1,0,0,0,0,0",
+        ] {
+            assert!(parse_home(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_command_writes_files_that_read_back() {
+        let dir = std::env::temp_dir().join(format!("spelbord-bearoff-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (one, two) = (dir.join("one.bo"), dir.join("two.bo"));
+        let args = BearoffArgs {
+            one_sided: Some(one.clone()),
+            two_sided: Some(two.clone()),
+            one_sided_checkers: 3,
+            two_sided_checkers: 2,
+            evaluate: None,
+        };
+        run(args).unwrap();
+        let one = OneSided::from_bytes(&std::fs::read(&one).unwrap()).unwrap();
+        let two = TwoSided::from_bytes(&std::fs::read(&two).unwrap()).unwrap();
+        assert_eq!((one.checkers, two.checkers, two.positions()), (3, 2, 28));
+        let positions = dir.join("positions.txt");
+        std::fs::write(&positions, "0,2,1,0,0,3 1,1,0,0,0,0\n").unwrap();
+        assert!(evaluate(&positions).is_ok());
+        std::fs::write(&positions, "0,2,1,0,0,3\n").unwrap();
+        assert!(evaluate(&positions).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -15,7 +15,7 @@
 //! bear-off, and each step moves a checker down or off), so the positions
 //! are solved in order of pips: a position's successors are solved first.
 
-use super::index::{Home, POINTS, checkers, index, pips, position, positions};
+use super::index::{Home, MAX_CHECKERS, POINTS, checkers, index, pips, position, positions};
 use spelbord_engine::PositionError;
 use spelbord_engine::backgammon::BackgammonRules;
 use spelbord_engine::tables::{
@@ -70,14 +70,27 @@ pub fn successors<V: TablesVariant>(
 /// The successors of every position of at most `max` checkers, by roll.
 type Successors = Vec<[Vec<usize>; 21]>;
 
+/// The error for a database of more than `most` checkers a side.
+fn too_many(max: usize, most: usize) -> PositionError {
+    PositionError::Count {
+        player: 0,
+        what: "checkers of a bear-off database at most",
+        expected: most as u32,
+        found: max as u32,
+    }
+}
+
 /// The successors of the positions of at most `max` checkers for every roll.
 pub fn all_successors<V: TablesVariant>(
     variant: V,
     max: usize,
 ) -> Result<Successors, PositionError> {
+    if max > MAX_CHECKERS {
+        return Err(too_many(max, MAX_CHECKERS));
+    }
     (0..positions(max))
         .map(|i| {
-            let home = position(i);
+            let home = position(i).ok_or_else(|| too_many(max, MAX_CHECKERS))?;
             let mut by_roll: [Vec<usize>; 21] = Default::default();
             for (s, &(dice, _)) in by_roll.iter_mut().zip(ROLLS.iter()) {
                 *s = successors(variant, &home, dice)?;
@@ -90,7 +103,7 @@ pub fn all_successors<V: TablesVariant>(
 /// The indices below `count`, fewest pips first.
 fn by_pips(count: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..count).collect();
-    order.sort_by_key(|&i| pips(&position(i)));
+    order.sort_by_key(|&i| position(i).map_or(0, |h| pips(&h)));
     order
 }
 
@@ -175,7 +188,9 @@ pub fn two_sided(succ: &Successors, max: usize) -> Vec<f64> {
     let mut w = vec![0.0; n * n];
     w[..n].fill(1.0);
     // positions by pips, to visit the pairs by their pip sum
-    let pip: Vec<usize> = (0..n).map(|i| pips(&position(i))).collect();
+    let pip: Vec<usize> = (0..n)
+        .map(|i| position(i).map_or(0, |h| pips(&h)))
+        .collect();
     let most = pip.iter().copied().max().unwrap_or(0);
     let mut at_pips = vec![Vec::new(); most + 1];
     for (i, &p) in pip.iter().enumerate().skip(1) {
@@ -211,8 +226,11 @@ pub fn one_sided_file(checkers: usize) -> Result<Vec<u8>, PositionError> {
 }
 
 /// The two-sided file of the positions of at most `checkers` (backgammon's
-/// rules; 6 for the shipped one).
+/// rules; 6 for the shipped one, at most 8).
 pub fn two_sided_file(checkers: usize) -> Result<Vec<u8>, PositionError> {
+    if checkers > usize::from(super::file::MAX_TWO_SIDED) {
+        return Err(too_many(checkers, super::file::MAX_TWO_SIDED.into()));
+    }
     let succ = all_successors(BackgammonRules, checkers)?;
     Ok(super::file::two_sided_bytes(
         checkers,

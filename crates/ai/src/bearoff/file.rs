@@ -32,7 +32,7 @@ const TWO_SIDED: u8 = 2;
 /// Probability one in the files' fixed point.
 pub const ONE: u16 = u16::MAX;
 /// The most checkers a two-sided file may hold (n² entries).
-const MAX_TWO_SIDED: u8 = 8;
+pub const MAX_TWO_SIDED: u8 = 8;
 
 /// Why a bear-off file could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,6 +10,9 @@ pub const POINTS: usize = 6;
 /// A side's checkers on its home points (index i: point i + 1).
 pub type Home = [u8; POINTS];
 
+/// The most checkers of a side (backgammon and Tawla).
+pub const MAX_CHECKERS: usize = 15;
+
 /// n choose k for the small numbers of the databases (n ≤ 64).
 const fn choose(n: usize, k: usize) -> usize {
     if k > n {
@@ -65,8 +68,12 @@ pub fn index(home: &Home) -> usize {
     at
 }
 
-/// The position at `index` (the inverse of [`index`]).
-pub fn position(index: usize) -> Home {
+/// The position at `index` (the inverse of [`index`]); `None` past the
+/// positions of [`MAX_CHECKERS`].
+pub fn position(index: usize) -> Option<Home> {
+    if index >= positions(MAX_CHECKERS) {
+        return None;
+    }
     let mut n = 0;
     while positions(n) <= index {
         n += 1;
@@ -84,7 +91,7 @@ pub fn position(index: usize) -> Home {
         left -= c;
     }
     home[0] = left as u8;
-    home
+    Some(home)
 }
 
 #[cfg(test)]
@@ -103,16 +110,18 @@ mod tests {
     #[test]
     fn index_and_position_are_inverse_and_cover_every_index() {
         for i in 0..positions(15) {
-            let home = position(i);
+            let home = position(i).unwrap();
             assert!(checkers(&home) <= 15);
             assert_eq!(index(&home), i, "{home:?}");
         }
         // the positions of at most n checkers come first
         for n in 0..15 {
-            assert_eq!(checkers(&position(positions(n) - 1)), n);
-            assert_eq!(checkers(&position(positions(n))), n + 1);
+            assert_eq!(checkers(&position(positions(n) - 1).unwrap()), n);
+            assert_eq!(checkers(&position(positions(n)).unwrap()), n + 1);
         }
-        assert_eq!(position(0), [0; 6]);
+        assert_eq!(position(0), Some([0; 6]));
+        assert_eq!(position(positions(15)), None);
+        assert_eq!(position(usize::MAX), None);
         assert_eq!(pips(&[0, 0, 0, 0, 0, 15]), 90);
     }
 }
