@@ -22,9 +22,6 @@ use spelbord_engine::tables::{
     AbsBoard, ROLLS, StepBoard, TablesOptions, TablesState, TablesVariant,
 };
 
-/// Checkers per side in backgammon and Tawla.
-pub const CHECKERS: u8 = 15;
-
 /// The distinct positions (indices, ascending) after each play of `dice`
 /// from `home` under `variant`'s rules; empty for an empty home board.
 pub fn successors<V: TablesVariant>(
@@ -32,18 +29,21 @@ pub fn successors<V: TablesVariant>(
     home: &Home,
     dice: [u8; 2],
 ) -> Result<Vec<usize>, PositionError> {
-    let on = checkers(home) as u8;
+    let on = checkers(home);
+    if on > MAX_CHECKERS {
+        return Err(too_many(on, MAX_CHECKERS));
+    }
     if on == 0 {
         return Ok(Vec::new());
     }
     let mut abs = AbsBoard {
-        off: [CHECKERS.saturating_sub(on), 0],
+        off: [(MAX_CHECKERS - on) as u8, 0],
         ..AbsBoard::default()
     };
     for (t, &c) in abs.top.iter_mut().zip(home) {
         *t = c as i8;
     }
-    abs.top[23] = -(CHECKERS as i8);
+    abs.top[23] = -(MAX_CHECKERS as i8);
     let board = V::board_from_absolute(&abs)?;
     let state = TablesState::with_position(variant, TablesOptions::default(), board, 0);
     let mut out: Vec<usize> = state.with_plays(dice, |plays| {
