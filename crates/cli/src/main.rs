@@ -12,6 +12,7 @@ mod gnubg;
 mod import;
 mod mat;
 mod play;
+mod play_moves;
 mod replay;
 mod selfplay;
 mod serve;
