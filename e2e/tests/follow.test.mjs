@@ -9,12 +9,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createInLobby, newPage, playOneMove, playOneMoveByKeyboard, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { boardText, checkPlaysDrawn, drawnByVersion, watchPositions } from '../lib/positions.mjs';
 
 /** The server and the browser of this file's tests. */
 const env = serverAndBrowser();
 
-test('the computer\'s moves: every position drawn in turn, its checkers sliding in, the last one marked, the title cue', async () => {
+test('the computer\'s moves: every position drawn in turn, its plays step by step with the server\'s positions, its checkers sliding in, the last one marked, the title cue', async () => {
   const { context, page, errors } = await newPage(env.browser, 'desktop');
+  const sent = await watchPositions(page);
   await page.addInitScript(() => {
     localStorage.setItem('spelbord.speed', '"normal"');
     /** @type {number[]} */
@@ -54,8 +56,13 @@ test('the computer\'s moves: every position drawn in turn, its checkers sliding 
   // @ts-ignore
   const slides = /** @type {string[]} */ (await page.evaluate(() => window.slides));
   assert.ok(slides.length >= 3, `a slide for each of the computer's moves: ${slides.join(' | ')}`);
-  assert.ok(slides.every((x) => /^slide-in --dx: -?\d+px; --dy: -?\d+px; --slide-ms: 450ms/.test(x)), slides.join(' | '));
+  // A play of n steps shows each step for 450 / n ms, its checker sliding in.
+  assert.ok(slides.every((x) => /^slide-in --dx: -?\d+px; --dy: -?\d+px; --slide-ms: (450|225|150|113)ms/.test(x)), slides.join(' | '));
   assert.ok(slides.some((x) => !/--dx: 0px; --dy: 0px/.test(x)), 'a slide moves');
+  // Each of the computer's plays was drawn step by step with exactly the
+  // positions the server sent with it, none of the page's own making.
+  const plays = checkPlaysDrawn(sent, await drawnByVersion(page), assert.deepEqual);
+  assert.ok(plays >= 3, `the computer's plays were checked: ${plays}`);
   // The computer's last move is marked on the board.
   assert.ok(await page.locator('.board-svg .point.last-to').count() >= 1, 'the last move is marked');
   assert.match(await page.title(), /Your turn/);
@@ -158,8 +165,16 @@ for (const f of FOLLOWED) {
   });
 }
 
-test('a match: the final position of a game stays on the board with the score until Next game, also after a reload, and the next game\'s moves wait', async () => {
+test('a match: the final position of a game (the server\'s) stays on the board with the score until Next game, also after a reload, and the next game\'s moves wait', async () => {
   const { context, page, errors } = await newPage(env.browser, 'desktop');
+  const sent = await watchPositions(page);
+  /** The position the board shows, and the last one the server sent with the move at its version. */
+  const finalPositions = async () => {
+    const v = Number(await page.locator('.board-wrap').getAttribute('data-version'));
+    const drawn = (await drawnByVersion(page)).get(v) || [];
+    const boards = sent.get(v)?.boards || [];
+    return { drawn: drawn[drawn.length - 1], sent: boards.length ? boardText(boards[boards.length - 1]) : 'none' };
+  };
   await createInLobby(page, env.server.url, 'backgammon', { match: '5' }, ['you', 'ai']);
   let seed = 11;
   const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
@@ -171,9 +186,15 @@ test('a match: the final position of a game stays on the board with the score un
     await playOneMove(page, random);
   }
   // The game was played out (no cube): one side has borne off all fifteen,
-  // and the board shows it beside the result and the match score.
+  // and the board shows it beside the result and the match score (once the
+  // last play has been shown step by step).
   const offCounts = () => page.locator('.board-svg .tray-label').allTextContents();
+  await page.waitForFunction(() => [...document.querySelectorAll('.board-svg .tray-label')].some((e) => e.textContent === '15 off'));
   assert.ok((await offCounts()).includes('15 off'), (await offCounts()).join(' | '));
+  const shown = await finalPositions();
+  assert.equal(shown.drawn, shown.sent, 'the final position is the last the server sent with the move');
+  // The computer's plays were drawn with the server's positions, step by step.
+  assert.ok(checkPlaysDrawn(sent, await drawnByVersion(page), assert.deepEqual) > 0, 'the computer\'s plays were checked');
   assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
   assert.equal(await page.locator('[data-testid="hint"], form.notation:visible').count(), 0, 'nothing to play meanwhile: no Hint, no notation box');
   await shot(page, 'match-final-position');
@@ -187,6 +208,8 @@ test('a match: the final position of a game stays on the board with the score un
   await page.reload();
   await between.waitFor({ timeout: 20000 });
   assert.ok((await offCounts()).includes('15 off'), `the final position after a reload: ${(await offCounts()).join(' | ')}`);
+  const reloaded = await finalPositions();
+  assert.equal(reloaded.drawn, shown.sent, 'after a reload the final position is again the server\'s (from the replay)');
   assert.match(await page.locator('[data-testid="between-games"]').textContent() || '', /The match, to 5/);
   await page.waitForFunction(() => document.querySelectorAll('.log li[data-testid="log-move"]').length > 0);
   assert.equal(await openings(), 1, 'no opening roll of the next game after a reload either');

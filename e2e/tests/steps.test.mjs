@@ -80,17 +80,3 @@ test("a board is drawn in the second player's own numbering", () => {
   assert.equal(b.me[24], 15);
   assert.equal(b.them[1], 15);
 });
-
-test('pip counts: 167 each at the start of backgammon; the bar counts 25, pinned checkers count', async () => {
-  const { pipCounts } = await import('../../crates/server/web/js/games/tables.js');
-  const top = new Array(24).fill(0);
-  Object.assign(top, { 5: 5, 7: 3, 12: 5, 23: 2, 0: -2, 11: -5, 16: -3, 18: -5 });
-  const zero = new Array(24).fill(0);
-  assert.deepEqual(pipCounts({ board: { top, under: zero, bar: [0, 0], off: [0, 0] } }), [167, 167]);
-  const tawla = new Array(24).fill(0);
-  tawla[9] = -1;
-  const under = new Array(24).fill(0);
-  under[9] = 1;
-  // White on the bar (25) and pinned on its point 10; Black on top there (15 to go).
-  assert.deepEqual(pipCounts({ board: { top: tawla, under, bar: [1, 0], off: [13, 14] } }), [35, 15]);
-});

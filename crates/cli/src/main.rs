@@ -13,6 +13,7 @@ mod gnubg;
 mod import;
 mod mat;
 mod play;
+mod play_moves;
 mod replay;
 mod selfplay;
 mod serve;

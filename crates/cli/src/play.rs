@@ -1,5 +1,6 @@
 //! `spelbord play`: a game in the terminal, people and agents at the table.
 
+use crate::play_moves::{Pending, Typed};
 use crate::term::color_wanted;
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -315,34 +316,6 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
     Ok(Some(line.trim().to_string()))
 }
 
-/// The words of an action's notation, lower case, `*` marks kept.
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect()
-}
-
-/// A word without its `*` marks, for matching typed moves.
-fn bare(word: &str) -> &str {
-    word.trim_end_matches('*')
-}
-
-/// The words of `whole` left after taking one for each word of `part`
-/// (matched without `*` marks), or `None` when some word of `part` is not there.
-fn words_left(whole: &[String], part: &[String]) -> Option<Vec<String>> {
-    let mut left: Vec<String> = whole.to_vec();
-    for t in part {
-        let i = left.iter().position(|w| bare(w) == bare(t))?;
-        left.swap_remove(i);
-    }
-    Some(left)
-}
-
-/// Whether every word of `part` can be matched by a distinct word of `whole`.
-fn contains_all(whole: &[String], part: &[String]) -> bool {
-    words_left(whole, part).is_some()
-}
-
 /// Rows of at most 80 columns that `texts` take, each with its number.
 fn list_rows(texts: &[(usize, String)]) -> usize {
     let width = texts.iter().map(|(_, t)| t.len()).max().unwrap_or(0) + 7;
@@ -350,7 +323,7 @@ fn list_rows(texts: &[(usize, String)]) -> usize {
 }
 
 /// The most rows a list of actions may take under the board; a longer one
-/// is shown short (see [`show_moves`]) so that the board stays in sight.
+/// is shown short (see [`Pending::show_moves`]) so that the board stays in sight.
 const MAX_LIST_ROWS: usize = 12;
 
 fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
@@ -365,49 +338,6 @@ fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
     if !texts.len().is_multiple_of(per_line) {
         writeln!(out)?;
     }
-    Ok(())
-}
-
-/// The short form of a long list of plays: each single move that some of
-/// `plays` still has after the moves typed so far (`pending`), with how
-/// many plays have it, most first.
-fn show_moves(out: &mut dyn Write, plays: &[(usize, String)], pending: &[String]) -> Result<()> {
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for (_, text) in plays {
-        let Some(mut left) = words_left(&words(text), pending) else {
-            continue;
-        };
-        left.sort_unstable();
-        left.dedup();
-        for w in left {
-            match counts.iter_mut().find(|(m, _)| *m == w) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((w, 1)),
-            }
-        }
-    }
-    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    let cells: Vec<String> = counts.iter().map(|(m, n)| format!("{m} ({n})")).collect();
-    let width = cells.iter().map(String::len).max().unwrap_or(0) + 2;
-    let per_line = (78 / width).max(1);
-    writeln!(
-        out,
-        "{} legal plays{}; the moves in them (how many plays have each):",
-        plays.len(),
-        if pending.is_empty() {
-            ""
-        } else {
-            " go on from here"
-        }
-    )?;
-    for row in cells.chunks(per_line) {
-        let line: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
-        writeln!(out, "  {}", line.concat().trim_end())?;
-    }
-    writeln!(
-        out,
-        "Type a move, then the next (or a whole play); `list all` shows every play."
-    )?;
     Ok(())
 }
 
@@ -500,34 +430,32 @@ fn human_turn<S: Notation>(
         return Ok(Some(actions[0]));
     }
     let all: Vec<(usize, String)> = texts.iter().cloned().enumerate().collect();
-    // Plays made of single moves (the tables games) may be built move by
-    // move; where they are too many to list, only their moves are shown.
-    let by_moves = state.play_steps().is_some();
-    let show = |out: &mut dyn Write, list: &[(usize, String)], pending: &[String]| {
+    // Plays made of single moves (the tables games) are built move by move
+    // on the engine's step graph; where they are too many to list, only
+    // the moves that can come next are shown.
+    let mut pending = Pending::new(state.play_steps());
+    let by_moves = matches!(pending, Pending::Steps(_));
+    let step_text = |from: u8, to: u8| step_text(state, from, to);
+    let show = |out: &mut dyn Write, list: &[(usize, String)], pending: &Pending| {
         if by_moves && list_rows(list) > MAX_LIST_ROWS {
-            show_moves(out, list, pending)
+            Ok(pending.show_moves(out, list, &step_text)?)
         } else {
             list_actions(out, &labelled(list))
         }
     };
-    show(out, &all, &[])?;
-    // The moves typed so far, as typed (lower case, with their `*` marks).
-    let mut pending: Vec<String> = Vec::new();
+    show(out, &all, &pending)?;
     loop {
-        if pending.is_empty() {
+        let typed = pending.words();
+        if typed.is_empty() {
             write!(out, "seat {p}> ")?;
         } else {
-            write!(out, "seat {p} [{}]> ", pending.join(" "))?;
+            write!(out, "seat {p} [{}]> ", typed.join(" "))?;
         }
         out.flush()?;
         let Some(line) = read_line(input)? else {
             return Ok(None);
         };
-        let candidates: Vec<(usize, String)> = all
-            .iter()
-            .filter(|(_, t)| contains_all(&words(t), &pending))
-            .cloned()
-            .collect();
+        let candidates = pending.candidates(&all);
         match line.to_ascii_lowercase().as_str() {
             "quit" | "q" | "exit" => return Ok(None),
             "help" | "?" | "h" => {
@@ -551,16 +479,14 @@ fn human_turn<S: Notation>(
                 continue;
             }
             "undo" | "u" => {
-                if pending.pop().is_none() {
+                if !pending.undo() {
                     writeln!(out, "Nothing to undo in this turn.")?;
                 }
                 continue;
             }
             "" => {
-                if let [(i, t)] = candidates.as_slice()
-                    && words(t).len() == pending.len()
-                {
-                    return Ok(Some(actions[*i]));
+                if let Some(i) = pending.complete(&all) {
+                    return Ok(Some(actions[i]));
                 }
                 continue;
             }
@@ -577,56 +503,89 @@ fn human_turn<S: Notation>(
             )?;
             continue;
         }
-        if pending.is_empty()
+        if typed.is_empty()
             && let Ok(a) = state.parse_action(&line)
             && actions.contains(&a)
         {
             return Ok(Some(a));
         }
-        let mut wanted = pending.clone();
-        wanted.extend(words(&line));
-        let matching: Vec<(usize, String)> = all
-            .iter()
-            .filter(|(_, t)| contains_all(&words(t), &wanted))
-            .cloned()
-            .collect();
-        match matching.as_slice() {
-            [] => {
-                let reason = match state.parse_action(&line) {
-                    Err(e) => e.to_string(),
-                    Ok(a) => format!("`{line}` is not legal here: {}", state.explain_illegal(a)),
-                };
-                writeln!(out, "{reason} (type `list` or `help`)")?;
-            }
-            [(i, t)] if words(t).len() == wanted.len() => {
-                // The whole play is typed: it must read as that play, its
-                // `*` marks included, in the order typed.
-                match state.parse_action(&wanted.join(" ")) {
-                    Ok(a) if a == actions[*i] => {
-                        pending = wanted;
-                        writeln!(
-                            out,
-                            "Complete: {}. Press Enter to confirm, or `undo`.",
-                            labels[*i]
-                        )?;
+        let why = |text: &str| match state.parse_action(text) {
+            Err(e) => format!("{e} (type `list` or `help`)"),
+            Ok(a) => format!(
+                "`{text}` is not legal here: {} (type `list` or `help`)",
+                state.explain_illegal(a)
+            ),
+        };
+        let moves = |word: &str| step_moves(state, word);
+        match pending.take(&line, &all, &moves, &why) {
+            Typed::Refused(reason) => writeln!(out, "{reason}")?,
+            Typed::Complete(i) => {
+                // The whole play is typed: where the notation reads it as a
+                // legal play, it must be this one, its `*` marks included,
+                // in the order typed (a route of the play that the notation
+                // does not name, the step graph vouches for).
+                match state.parse_action(&pending.words().join(" ")) {
+                    Ok(a) if a == actions[i] || !actions.contains(&a) => writeln!(
+                        out,
+                        "Complete: {}. Press Enter to confirm, or `undo`.",
+                        labels[i]
+                    )?,
+                    Ok(_) => {
+                        pending.truncate(typed.len());
+                        writeln!(out, "That is not one play: type `list`.")?;
                     }
-                    Ok(_) => writeln!(out, "That is not one play: type `list`.")?,
-                    Err(e) => writeln!(out, "{e}")?,
+                    Err(e) => {
+                        pending.truncate(typed.len());
+                        writeln!(out, "{e}")?;
+                    }
                 }
             }
-            more => {
-                pending = wanted;
-                if by_moves && list_rows(more) > MAX_LIST_ROWS {
-                    show_moves(out, more, &pending)?;
+            Typed::GoesOn(more) => {
+                let more: Vec<(usize, String)> = all
+                    .iter()
+                    .filter(|(i, _)| more.contains(i))
+                    .cloned()
+                    .collect();
+                if by_moves && list_rows(&more) > MAX_LIST_ROWS {
+                    pending.show_moves(out, &more, &step_text)?;
                 } else {
                     let n = more.len();
                     let plays = if n == 1 { "play goes" } else { "plays go" };
                     writeln!(out, "{n} legal {plays} on from here:")?;
-                    list_actions(out, &labelled(more))?;
+                    list_actions(out, &labelled(&more))?;
                 }
             }
         }
     }
+}
+
+/// The single steps (from, to) that a typed move names, read by the game's
+/// notation, or why it names none.
+fn step_moves<S: Notation>(state: &S, word: &str) -> std::result::Result<Vec<(u8, u8)>, String> {
+    let action = state.parse_action(word).map_err(|e| e.to_string())?;
+    let json = serde_json::to_value(action).map_err(|e| e.to_string())?;
+    let steps = json["play"]
+        .as_array()
+        .ok_or_else(|| format!("`{word}` is not a move of a checker"))?;
+    Ok(steps
+        .iter()
+        .map(|s| {
+            let code = |k: &str| {
+                s[k].as_u64()
+                    .and_then(|c| u8::try_from(c).ok())
+                    .unwrap_or(0)
+            };
+            (code("from"), code("to"))
+        })
+        .collect())
+}
+
+/// A single step from `from` to `to` in the game's notation, without marks.
+fn step_text<S: Notation>(state: &S, from: u8, to: u8) -> String {
+    let json = serde_json::json!({ "play": [{ "from": from, "to": to, "die": 1 }] });
+    serde_json::from_value::<S::Action>(json)
+        .map(|a| state.format_action(a).replace('*', "").to_ascii_lowercase())
+        .unwrap_or_else(|_| format!("{from}/{to}"))
 }
 
 #[cfg(test)]
@@ -716,13 +675,28 @@ mod tests {
         assert!(out.contains(&format!("{:>4}) ", actions.len())), "{out}");
     }
 
-    #[test]
-    fn a_typed_play_must_mark_its_hits() {
+    /// A backgammon position, the first player to play `dice`: his
+    /// checkers on points (his numbering) by positive counts, the other's
+    /// by negative ones.
+    fn backgammon_at(
+        points: &[(usize, i8)],
+        dice: [u8; 2],
+    ) -> spelbord_engine::backgammon::BackgammonState {
         use spelbord_engine::backgammon::{BackgammonBoard, BackgammonRules, BackgammonState};
         use spelbord_engine::tables::TablesOptions;
-        // An opposing blot on 18: 6-5 by 18 hits, by 19 does not.
         let mut pts = [0i8; 24];
-        for (point, n) in [
+        for &(point, n) in points {
+            pts[point - 1] = n;
+        }
+        let board = BackgammonBoard::from_parts(pts, [0, 0], [0, 0]);
+        BackgammonState::with_position(BackgammonRules, TablesOptions::default(), board, 0)
+            .with_dice(dice)
+    }
+
+    #[test]
+    fn a_typed_play_must_mark_its_hits() {
+        // An opposing blot on 18: 6-5 by 18 hits, by 19 does not.
+        let points = [
             (24, 2),
             (13, 5),
             (8, 3),
@@ -730,13 +704,8 @@ mod tests {
             (18, -1),
             (12, -5),
             (1, -9),
-        ] {
-            pts[point - 1] = n;
-        }
-        let board = BackgammonBoard::from_parts(pts, [0, 0], [0, 0]);
-        let state =
-            BackgammonState::with_position(BackgammonRules, TablesOptions::default(), board, 0)
-                .with_dice([6, 5]);
+        ];
+        let state = backgammon_at(&points, [6, 5]);
         let hit = state.parse_action("24/18* 18/13").unwrap();
         // The whole play without its `*`, then move by move, then with it.
         let (chosen, out) = turn_with(&state, "24/18 18/13\n24/13\n24/18\n18/13\n\n");
@@ -747,6 +716,34 @@ mod tests {
         assert_eq!(chosen, Some(hit));
         let (chosen, _) = turn_with(&state, "24/18* 18/13\n");
         assert_eq!(chosen, Some(hit));
+    }
+
+    #[test]
+    fn a_play_is_built_on_the_step_graph_a_checkers_steps_typed_as_one_move() {
+        // The start with 3-3: 24/18 is one checker's two steps (by 21).
+        let start = [
+            (24, 2),
+            (13, 5),
+            (8, 3),
+            (6, 5),
+            (1, -2),
+            (12, -5),
+            (17, -3),
+            (19, -5),
+        ];
+        let state = backgammon_at(&start, [3, 3]);
+        let play = state.parse_action("24/21 21/18 13/10 13/10").unwrap();
+        let (chosen, out) = turn_with(&state, "24/18\n13/10\n13/10\n\n");
+        assert_eq!(chosen, Some(play), "{out}");
+        assert!(out.contains("seat 0 [24/18 13/10]> "), "{out}");
+        // A move no legal play goes on with is refused, and nothing changes.
+        let (chosen, out) = turn_with(&state, "24/18\n24/12\nundo\nundo\nundo\n");
+        assert_eq!(chosen, None);
+        assert!(out.contains("`24/12` is not a move"), "{out}");
+        assert!(
+            out.contains("Nothing to undo"),
+            "only 24/18 was kept: {out}"
+        );
     }
 
     /// Plays one game a little way with a person (who types `1`) against

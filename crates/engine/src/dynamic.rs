@@ -113,6 +113,9 @@ pub trait DynState: Send + Sync {
     fn game_events(&self) -> Vec<crate::game::GameEvent>;
     /// The legal plays made step by step, where the game has plays of steps.
     fn play_steps(&self) -> Option<crate::tables::StepsView>;
+    /// The positions the legal play of steps `action` (JSON) passes through,
+    /// the board now first ([`crate::game::Notation::play_boards`]).
+    fn play_boards(&self, action: &Value) -> Option<Vec<Value>>;
     /// What the last action showed `viewer` alone (e.g. the card he drew).
     fn private_events(&self, viewer: Viewer) -> Vec<String>;
     /// The roll the server may play for the player to move at a cube
@@ -276,6 +279,10 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn play_steps(&self) -> Option<crate::tables::StepsView> {
         self.0.play_steps()
+    }
+    fn play_boards(&self, action: &Value) -> Option<Vec<Value>> {
+        let action = serde_json::from_value(action.clone()).ok()?;
+        self.0.play_boards(action)
     }
 
     fn private_events(&self, viewer: Viewer) -> Vec<String> {

@@ -335,6 +335,14 @@ pub trait Notation: GameState {
         None
     }
 
+    /// The positions the legal play of steps `action` passes through (the
+    /// tables games): the board now, then after each of its steps, in the
+    /// observation's own form, so that a user interface draws a played move
+    /// without the rules; `None` for any other action.
+    fn play_boards(&self, _action: Self::Action) -> Option<Vec<serde_json::Value>> {
+        None
+    }
+
     /// The roll the server may play for the player to move instead of
     /// asking "double or roll?" (the auto-roll setting of a seat): with
     /// `always`, the roll at every cube decision; otherwise only where

@@ -1344,25 +1344,18 @@ mod ai_failure_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use spelbord_engine::{ActionInfo, find_game};
+    use spelbord_engine::{ActionInfo, DynState, find_game};
     use std::cell::Cell;
 
     fn announced(seats: usize) -> Announced {
         let game = find_game("backgammon").expect("backgammon");
         let options = game.parse_options(&[]).expect("options");
-        let state = game.new_state(&options).expect("a state");
-        let event = Event {
-            version: 1,
-            seat: None,
-            action: ActionInfo {
-                text: "31".into(),
-                json: Value::Null,
-            },
-            auto: true,
-            events: Vec::new(),
-            state: Arc::from(state),
-            clock: None,
+        let state: Arc<dyn DynState> = Arc::from(game.new_state(&options).expect("a state"));
+        let action = ActionInfo {
+            text: "31".into(),
+            json: Value::Null,
         };
+        let event = Event::new(1, None, action, true, Arc::clone(&state), state);
         Announced::new(Arc::new(event), seats)
     }
 

@@ -45,10 +45,43 @@ pub struct Event {
     pub auto: bool,
     /// The game's notable events of this action.
     pub events: Vec<GameEvent>,
+    /// The state before the action.
+    pub before: Arc<dyn DynState>,
     /// The state after the action.
     pub state: Arc<dyn DynState>,
     /// The clocks after the action, on a table with a clock.
     pub clock: Option<ClockStamp>,
+}
+
+impl Event {
+    /// `action` by `seat` (`None`: chance), which took `before` to `state`,
+    /// at `version`; with the game's events of it and no clocks yet.
+    pub fn new(
+        version: u64,
+        seat: Option<usize>,
+        action: ActionInfo,
+        auto: bool,
+        before: Arc<dyn DynState>,
+        state: Arc<dyn DynState>,
+    ) -> Self {
+        Event {
+            version,
+            seat,
+            action,
+            auto,
+            events: state.game_events(),
+            before,
+            state,
+            clock: None,
+        }
+    }
+
+    /// The positions the action's play of steps passed through, the one
+    /// before it first, as the engine draws them (the tables games); `None`
+    /// for any other action.
+    pub fn boards(&self) -> Option<Vec<Value>> {
+        self.before.play_boards(&self.action.json)
+    }
 }
 
 /// The clocks as an action left them.
@@ -244,6 +277,8 @@ impl Table {
         }
         let mut history = VecDeque::new();
         let first_kept = stored.actions.len().saturating_sub(HISTORY);
+        // The state before the next kept event.
+        let mut before: Option<Arc<dyn DynState>> = None;
         for (index, action) in stored.actions.iter().enumerate() {
             if action.version != index as u64 + 1 {
                 return Err(corrupt(format!(
@@ -251,19 +286,16 @@ impl Table {
                     action.version
                 )));
             }
+            if index == first_kept {
+                before = Some(Arc::from(state.clone_box()));
+            }
             let info = state
                 .apply_recorded(&action.text)
                 .map_err(|e| corrupt(format!("action {} (`{}`): {e}", index + 1, action.text)))?;
-            if index >= first_kept {
-                history.push_back(Arc::new(Event {
-                    version: action.version,
-                    seat: action.seat,
-                    action: info,
-                    auto: action.auto,
-                    events: state.game_events(),
-                    state: Arc::from(state.clone_box()),
-                    clock: stamp_of(action),
-                }));
+            if let Some(prev) = before.take() {
+                let after: Arc<dyn DynState> = Arc::from(state.clone_box());
+                history.push_back(Arc::new(stored_event(action, info, prev, &after)));
+                before = Some(after);
             }
         }
         if stored.version != stored.actions.len() as u64 {
@@ -323,20 +355,15 @@ impl Table {
             return Ok(None);
         }
         let mut state = self.state.clone_box();
+        let mut before = Arc::clone(&self.state);
         let mut events = Vec::new();
         for action in &stored.actions {
             let info = state.apply_recorded(&action.text).map_err(|e| {
                 StoreError::Corrupt(format!("table {}: action `{}`: {e}", self.id, action.text))
             })?;
-            events.push(Event {
-                version: action.version,
-                seat: action.seat,
-                action: info,
-                auto: action.auto,
-                events: state.game_events(),
-                state: Arc::from(state.clone_box()),
-                clock: stamp_of(action),
-            });
+            let after: Arc<dyn DynState> = Arc::from(state.clone_box());
+            events.push(stored_event(action, info, before, &after));
+            before = after;
         }
         let shared = self.commit(events);
         // A copy shows the stored clocks, the turn counted from now.
@@ -459,15 +486,14 @@ impl Table {
             ActionInput::Resign(kind) => state.resign(seat, *kind),
         }
         .map_err(ApiError::from_action_error)?;
-        let mut events = vec![Event {
-            version: self.version + 1,
-            seat: Some(seat),
-            action: info,
+        let mut events = vec![Event::new(
+            self.version + 1,
+            Some(seat),
+            info,
             auto,
-            events: state.game_events(),
-            state: Arc::from(state.clone_box()),
-            clock: None,
-        }];
+            Arc::clone(&self.state),
+            Arc::from(state.clone_box()),
+        )];
         self.advance(state, &mut events)?;
         Ok(events)
     }
@@ -544,15 +570,17 @@ impl Table {
             let info = state.apply_text(&text).map_err(|e| {
                 ApiError::Internal(format!("the engine refused its own action `{text}`: {e}"))
             })?;
-            events.push(Event {
-                version: self.version + events.len() as u64 + 1,
+            let before = events
+                .last()
+                .map_or_else(|| Arc::clone(&self.state), |e| Arc::clone(&e.state));
+            events.push(Event::new(
+                self.version + events.len() as u64 + 1,
                 seat,
-                action: info,
-                auto: true,
-                events: state.game_events(),
-                state: Arc::from(state.clone_box()),
-                clock: None,
-            });
+                info,
+                true,
+                before,
+                Arc::from(state.clone_box()),
+            ));
         }
         Err(ApiError::Internal(
             "too many chance and forced actions in a row".into(),
@@ -747,6 +775,27 @@ pub fn stored_action(event: &Event) -> StoredAction {
         auto: event.auto,
         think_ms: event.clock.as_ref().and_then(|c| c.think_ms),
         clock: event.clock.as_ref().map(|c| c.left.clone()),
+    }
+}
+
+/// The event of a stored action, `info` as the engine applied it to
+/// `before`, giving `after`.
+fn stored_event(
+    action: &StoredAction,
+    info: ActionInfo,
+    before: Arc<dyn DynState>,
+    after: &Arc<dyn DynState>,
+) -> Event {
+    Event {
+        clock: stamp_of(action),
+        ..Event::new(
+            action.version,
+            action.seat,
+            info,
+            action.auto,
+            before,
+            Arc::clone(after),
+        )
     }
 }
 

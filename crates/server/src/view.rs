@@ -147,20 +147,25 @@ pub fn state_json(state: &dyn DynState, version: u64, viewer: Viewer) -> Value {
 }
 
 /// The action of an event as `hidden`-aware JSON: chance actions of games
-/// with hidden information (a dealt or drawn card) are never shown.
+/// with hidden information (a dealt or drawn card) are never shown. A play
+/// of steps (the tables games) comes with `boards`, the positions it passed
+/// through as the engine drew them, the one before it first.
 pub fn action_json(event: &Event, hidden_information: bool) -> Value {
     if event.seat.is_none() && hidden_information {
-        json!({ "seat": null, "auto": true, "hidden": true })
-    } else {
-        json!({
-            "seat": event.seat,
-            "auto": event.auto,
-            "hidden": false,
-            "text": event.action.text,
-            "json": event.action.json,
-            "think_ms": event.clock.as_ref().and_then(|c| c.think_ms),
-        })
+        return json!({ "seat": null, "auto": true, "hidden": true });
     }
+    let mut action = json!({
+        "seat": event.seat,
+        "auto": event.auto,
+        "hidden": false,
+        "text": event.action.text,
+        "json": event.action.json,
+        "think_ms": event.clock.as_ref().and_then(|c| c.think_ms),
+    });
+    if let Some(boards) = event.boards() {
+        action["boards"] = Value::from(boards);
+    }
+    action
 }
 
 /// An `event` message as sent.

@@ -193,6 +193,10 @@ impl Notation for HgState {
         HgState::play_steps(self)
     }
 
+    fn play_boards(&self, action: HgAction) -> Option<Vec<serde_json::Value>> {
+        HgState::play_boards(self, self.canonical_action(action))
+    }
+
     fn format_action(&self, action: HgAction) -> String {
         match action {
             HgAction::Opening(dice) => {

@@ -10,7 +10,9 @@ use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
 use crate::outcome::{Ending, Outcome};
 use crate::resign::{Resignation, not_offered};
 use crate::tables::dice::{self, ROLLS};
-use crate::tables::{DiceRule, Play, PlayGen, Step, StepBoard, StepList, StepsView, step_graph};
+use crate::tables::{
+    DiceRule, Play, PlayGen, Step, StepBoard, StepList, StepsView, play_boards, step_graph,
+};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 
@@ -391,16 +393,36 @@ impl HgState {
             seat,
         };
         let graph = step_graph(&start, &buf[..len], DiceRule::InOrder, &plays);
-        let n = self.rules.players as usize;
-        let board = |t: &Traced| {
-            serde_json::json!({
-                "fields": t.board.cnt,
-                "bar": &t.board.bar[..n],
-                "waiting": &t.board.pool[..n],
-                "off": &t.board.off[..n],
-            })
+        Some(graph.view(|t| self.board_json(&t.board), |c| absolute_code(c, seat)))
+    }
+
+    /// The positions the legal play `action` passes through, the board now
+    /// first, as [`HgState::play_steps`] draws them.
+    pub fn play_boards(&self, action: HgAction) -> Option<Vec<serde_json::Value>> {
+        let HgAction::Play(play) = action else {
+            return None;
         };
-        Some(graph.view(board, |c| absolute_code(c, seat)))
+        if !matches!(self.phase, Phase::Moving { .. }) || !self.is_legal(action) {
+            return None;
+        }
+        let p = self.mover as usize;
+        let apply = |b: &mut Board, step| {
+            b.apply_step(p, step);
+        };
+        Some(play_boards(self.board, play.steps(), apply, |b| {
+            self.board_json(b)
+        }))
+    }
+
+    /// A board as the observation shows its stones.
+    fn board_json(&self, board: &Board) -> serde_json::Value {
+        let n = self.rules.players as usize;
+        serde_json::json!({
+            "fields": board.cnt,
+            "bar": &board.bar[..n],
+            "waiting": &board.pool[..n],
+            "off": &board.off[..n],
+        })
     }
 
     fn apply_play(&mut self, play: Play) {

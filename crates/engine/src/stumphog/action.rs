@@ -2,11 +2,12 @@
 //! "bat in 5", "bat in 6 from opponent", "bat out 8", "pass"; chance as
 //! "open 5-3" and "4-2".
 
-use super::board::Row;
+use super::board::{Destination, Row, destination};
 use crate::error::{Error, Result};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
-/// One action of Stumphög: a decision or a chance outcome.
+/// One action of Stumphög: a decision or a chance outcome. As JSON a move
+/// also says where it lands (`to`, a [`Destination`]; ignored when read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StumphogAction {
@@ -16,6 +17,7 @@ pub enum StumphogAction {
     Roll([u8; 2]),
     /// STU-8: `stones` stones `steps` steps from one board pile, named from
     /// the mover's side.
+    #[serde(serialize_with = "move_json")]
     Move {
         /// How many stones (one die).
         stones: u8,
@@ -34,6 +36,35 @@ pub enum StumphogAction {
     BatOut(u8),
     /// STU-15: no legal action.
     Pass,
+}
+
+/// A move as written to JSON: with where it lands (`to`).
+#[derive(Serialize)]
+struct MoveJson {
+    stones: u8,
+    steps: u8,
+    row: Row,
+    col: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<Destination>,
+}
+
+/// Writes a move's fields with where it lands (see [`StumphogAction::Move`]).
+fn move_json<S: Serializer>(
+    stones: &u8,
+    steps: &u8,
+    row: &Row,
+    col: &u8,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    MoveJson {
+        stones: *stones,
+        steps: *steps,
+        row: *row,
+        col: *col,
+        to: destination(*row, *col, *steps),
+    }
+    .serialize(s)
 }
 
 /// Writes an action in notation.

@@ -71,6 +71,41 @@ pub enum Landing {
     Over,
 }
 
+/// Where a move's stones land, named from the mover's side (as the move's
+/// JSON gives it, for drawing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Destination {
+    /// A board pile: its row and column 1..=7.
+    Pile {
+        /// The row.
+        row: Row,
+        /// The column.
+        col: u8,
+    },
+    /// Exactly into Stumpen (STU-13).
+    Stumpen,
+    /// Past Stumpen, to the opponent's Hög (STU-11).
+    Over,
+}
+
+/// Where `steps` steps along the mover's track (STU-6) from the pile at
+/// `row`, `col` lead; `None` for a column that is not on the board.
+pub fn destination(row: Row, col: u8, steps: u8) -> Option<Destination> {
+    if !(1..=COLUMNS as u8).contains(&col) {
+        return None;
+    }
+    let t = track_of(row, col).saturating_add(steps);
+    Some(match t {
+        t if t < STUMPEN => {
+            let (row, col) = pile_of(t);
+            Destination::Pile { row, col }
+        }
+        STUMPEN => Destination::Stumpen,
+        _ => Destination::Over,
+    })
+}
+
 /// All the stones, in absolute terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Board {

@@ -13,7 +13,7 @@ mod state;
 mod tests;
 
 pub use action::StumphogAction;
-pub use board::{Board, COLUMNS, Landing, Row, STONES, STUMPEN};
+pub use board::{Board, COLUMNS, Destination, Landing, Row, STONES, STUMPEN, destination};
 pub use state::{End, Phase, Rules, STUMPVARNING, StumphogState, StumphogView};
 
 use crate::error::Result;

@@ -15,7 +15,7 @@ pub use dice::{OPENING_ROLLS, ROLLS};
 pub use movegen::{DiceRule, PlayGen, StepBoard, StepList};
 pub use notation::{MarkedPlay, TypedStep};
 pub use play::{BAR, OFF, Play, Step};
-pub use step_graph::{StepGraph, StepsView, step_graph};
+pub use step_graph::{StepGraph, StepsView, play_boards, step_graph};
 pub use two_player::{
     AbsBoard, GameEnd, Phase, TablesAction, TablesOptions, TablesState, TablesVariant, TablesView,
 };

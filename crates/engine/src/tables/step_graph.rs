@@ -195,6 +195,25 @@ impl<B: StepBoard> Walk<B> {
     }
 }
 
+/// The positions a play passes through from `start`: the start, then the
+/// board after each of `steps` (each made by `apply`), each drawn by `draw`
+/// (a played move shown step by step).
+pub fn play_boards<B: Copy>(
+    start: B,
+    steps: &[Step],
+    apply: impl Fn(&mut B, Step),
+    draw: impl Fn(&B) -> serde_json::Value,
+) -> Vec<serde_json::Value> {
+    let mut board = start;
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    out.push(draw(&board));
+    for &step in steps {
+        apply(&mut board, step);
+        out.push(draw(&board));
+    }
+    out
+}
+
 /// The dice left as a memo key: in order for [`DiceRule::InOrder`], sorted
 /// otherwise.
 fn dice_key(left: &[u8], rule: DiceRule) -> [u8; 4] {
@@ -317,8 +336,10 @@ mod tests {
                     action.text
                 );
             }
-            // The engine's own order of the steps is one of the paths.
+            // The engine's own order of the steps is one of the paths, and
+            // the positions the play passes through are the path's.
             let mut at = 0;
+            let mut path = vec![view.boards[0].clone()];
             for s in action.json["play"].as_array().expect("steps") {
                 let m = view
                     .moves
@@ -328,10 +349,17 @@ mod tests {
                     })
                     .unwrap_or_else(|| panic!("{game}: step {s} of {} offered", action.text));
                 at = m.next;
+                path.push(view.boards[at].clone());
             }
             assert!(
                 ends.iter().any(|e| e.at == at),
                 "{game}: {} in its own order",
+                action.text
+            );
+            assert_eq!(
+                state.play_boards(&action.json),
+                Some(path),
+                "{game}: the positions {} passes through",
                 action.text
             );
         }
@@ -376,6 +404,33 @@ mod tests {
                 }
             }
             assert!(checked > 100, "{id}: only {checked} turns checked");
+        }
+    }
+
+    #[test]
+    fn only_a_legal_play_passes_through_positions() {
+        for id in ["tawla", "backgammon", "high-gammon"] {
+            let game = find_game(id).expect("registered");
+            let mut state = game
+                .new_state(&game.parse_options(&[]).expect("defaults"))
+                .expect("a state");
+            let mut rng = seeded(3);
+            while state.play_steps().is_none() {
+                let a = state.sample_chance(&mut rng);
+                state.apply_json(&a.json).expect("chance");
+                if state.play_steps().is_none() && !matches!(state.turn(), Turn::Chance) {
+                    let first = state.legal_actions().remove(0);
+                    state.apply_json(&first.json).expect("legal");
+                }
+            }
+            let nowhere = serde_json::json!({ "play": [{ "from": 3, "to": 2, "die": 1 }] });
+            assert_eq!(state.play_boards(&nowhere), None, "{id}: not a legal play");
+            assert_eq!(state.play_boards(&serde_json::json!("roll")), None, "{id}");
+            assert_eq!(
+                state.play_boards(&serde_json::json!({ "x": 1 })),
+                None,
+                "{id}"
+            );
         }
     }
 

@@ -9,7 +9,7 @@ use super::notation::{
 };
 use super::play::{Play, Step};
 use super::render::render_board;
-use super::step_graph::{StepsView, step_graph};
+use super::step_graph::{StepsView, play_boards, step_graph};
 use crate::error::{Error, PositionError, Result};
 use crate::game::{
     CubeAction, GameState, Heuristic, Notation, Player, Returns, Turn, Viewer, terminal_value,
@@ -22,8 +22,11 @@ use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+mod abs_board;
 mod gnubg_id;
 mod position;
+
+pub use abs_board::AbsBoard;
 
 /// The highest cube value, as a power of two (64).
 pub const MAX_CUBE_LOG2: u8 = 6;
@@ -35,58 +38,6 @@ pub enum GameEnd {
     MoverWins(u8, Ending),
     /// Nobody wins, for this reason.
     Draw(Ending),
-}
-
-/// A board drawn in absolute terms: index i is the first player's point i+1.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct AbsBoard {
-    /// Checkers on top of each point: positive for the first player, negative for the second.
-    pub top: [i8; 24],
-    /// Pinned checkers under the top (Tawla): same signs.
-    pub under: [i8; 24],
-    /// Checkers on the bar, per player.
-    pub bar: [u8; 2],
-    /// Checkers borne off, per player.
-    pub off: [u8; 2],
-}
-
-impl AbsBoard {
-    /// Checks that each player has `checkers` and that pinned checkers lie
-    /// only under one of the other player's, as one checker.
-    pub fn check(&self, checkers: u32) -> std::result::Result<(), PositionError> {
-        for (i, (&top, &under)) in self.top.iter().zip(&self.under).enumerate() {
-            if under != 0 && (under.abs() != 1 || top.signum() != -under.signum()) {
-                return Err(PositionError::Overlap(format!(
-                    "point {} ({top}/{under}: one pinned checker lies under the other player's)",
-                    i + 1
-                )));
-            }
-        }
-        for player in 0..2 {
-            let found = self.checkers(player);
-            if found != checkers {
-                return Err(PositionError::Count {
-                    player,
-                    what: "checkers",
-                    expected: checkers,
-                    found,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// All checkers of one player, wherever they are.
-    pub fn checkers(&self, player: Player) -> u32 {
-        let sign = if player == 0 { 1 } else { -1 };
-        let on_board: i32 = self
-            .top
-            .iter()
-            .chain(self.under.iter())
-            .map(|&c| (c as i32 * sign).max(0))
-            .sum();
-        on_board as u32 + self.bar[player] as u32 + self.off[player] as u32
-    }
 }
 
 /// The most plies, chance and cube actions included, of one game of
@@ -274,11 +225,22 @@ impl<V: TablesVariant> TablesState<V> {
 
     /// The board in absolute terms (the first player's numbering).
     pub fn absolute(&self) -> AbsBoard {
-        let mut board = self.board;
+        self.absolute_of(&self.board)
+    }
+
+    /// `board`, in the frame of the player to move, in absolute terms.
+    fn absolute_of(&self, board: &V::Board) -> AbsBoard {
+        let mut board = *board;
         if self.side == 1 {
             V::flip(&mut board);
         }
         V::absolute(&board)
+    }
+
+    /// `board`, in the frame of the player to move, as the observation
+    /// shows it.
+    fn absolute_json(&self, board: &V::Board) -> serde_json::Value {
+        serde_json::to_value(self.absolute_of(board)).unwrap_or_default()
     }
 
     /// The phase of the turn cycle.
@@ -672,6 +634,9 @@ pub struct TablesView {
     /// The phase and, when moving, the dice.
     #[serde(flatten)]
     pub phase: Phase,
+    /// When moving, the dice to play, one per step (a double's four times).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice_to_play: Option<Vec<u8>>,
     /// The board; index i is the first player's point i+1.
     pub board: AbsBoard,
     /// The cube's value.
@@ -698,6 +663,12 @@ impl TablesView {
             game: V::ID,
             turn: s.turn(),
             phase: s.phase,
+            dice_to_play: match s.phase {
+                Phase::Moving(dice) => {
+                    Some(TablesState::<V>::dice_list(dice, &mut [0; 4]).to_vec())
+                }
+                _ => None,
+            },
             board: s.absolute(),
             cube: s.cube_value(),
             cube_owner: (s.cube_owner < 2).then_some(s.cube_owner as Player),
@@ -758,14 +729,22 @@ impl<V: TablesVariant> Notation for TablesState<V> {
             V::DICE_RULE,
             &plays,
         );
-        let absolute = |board: &V::Board| {
-            let mut board = *board;
-            if self.side == 1 {
-                V::flip(&mut board);
-            }
-            serde_json::to_value(V::absolute(&board)).unwrap_or_default()
+        Some(graph.view(|b| self.absolute_json(b), |code| code))
+    }
+
+    fn play_boards(&self, action: TablesAction) -> Option<Vec<serde_json::Value>> {
+        let TablesAction::Play(play) = self.canonical_action(action) else {
+            return None;
         };
-        Some(graph.view(absolute, |code| code))
+        if !matches!(self.phase, Phase::Moving(_)) || !self.is_legal(TablesAction::Play(play)) {
+            return None;
+        }
+        Some(play_boards(
+            self.board,
+            play.steps(),
+            |b, step| b.apply_step(step),
+            |b| self.absolute_json(b),
+        ))
     }
 
     fn format_action(&self, action: TablesAction) -> String {

@@ -485,8 +485,13 @@ fn table_schemas() -> Value {
             "properties": {
                 "version": { "type": "integer" }, "seat": { "type": ["integer", "null"], "description": "null for chance." },
                 "auto": { "type": "boolean" }, "hidden": { "type": "boolean", "description": "A chance action of a hidden-information game: no text." },
-                "text": { "type": "string" }, "json": {}
+                "text": { "type": "string" }, "json": {},
+                "boards": { "$ref": "#/components/schemas/PlayBoards" }
             }
+        },
+        "PlayBoards": {
+            "type": "array", "items": { "type": "object" },
+            "description": "A play of steps (the tables games): the positions it passed through as the engine drew them, in the observation's own form (Tawla and backgammon: its `board`, with `pips`), the position before it first, then the one after each step."
         },
         "Acted": {
             "type": "object", "required": ["version", "actions", "state"],
@@ -717,6 +722,7 @@ fn replay_answer() -> Value {
                             "version": { "type": "integer" }, "seat": { "type": ["integer", "null"] },
                             "auto": { "type": "boolean" }, "text": { "type": ["string", "null"] },
                             "events": { "type": "array", "items": { "$ref": "#/components/schemas/GameEvent" } },
+                            "boards": { "$ref": "#/components/schemas/PlayBoards" },
                             "state": { "$ref": "#/components/schemas/State" },
                             "chance": { "$ref": "#/components/schemas/ChanceOutcomes" }
                         }

@@ -60,6 +60,7 @@ pub async fn replay(
                 .map(|(a, p)| json!({ "text": a.text, "p": p }))
                 .collect()
         });
+        let before = state.clone_box();
         let info = state.apply_recorded(&action.text).map_err(|e| {
             ApiError::Internal(format!(
                 "the record does not replay at `{}`: {e}",
@@ -77,6 +78,9 @@ pub async fn replay(
         });
         if let Some(chance) = chance {
             step["chance"] = json!(chance);
+        }
+        if let Some(boards) = before.play_boards(&info.json) {
+            step["boards"] = Value::from(boards);
         }
         steps.push(step);
     }

@@ -10,8 +10,6 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { fitToRoom, h, replace } from './dom.js';
 import { uiFor } from './games/index.js';
-import { boardAfterPlay } from './games/tables.js';
-import { stepsOf } from './games/steps.js';
 import { actionLabel, colourName, gameNameById, inactivityText, optionLabel, optionValue, seatColour, seatPerson, seatRole, shortName } from './names.js';
 import { attachBoardInput } from './input.js';
 import { typingChooser } from './keys.js';
@@ -134,6 +132,15 @@ class TableView {
     /** The version whose move slides in, and over how long (ms). */
     this.slideVersion = -1;
     this.slideMs = 0;
+    /**
+     * The move at `version` shown step by step: the positions it passed
+     * through as the server sent them, the step on the board, and each
+     * step's time (ms).
+     * @type {{version: number, boards: any[], step: number, ms: number} | null}
+     */
+    this.frame = null;
+    /** Settles when the move shown step by step has shown its last step. @type {Promise<void> | null} */
+    this.framesDone = null;
     /** The version a move was sent at: not ours to play again. @type {number | null} */
     this.sentAt = null;
     this.lastDice = JSON.stringify(this.view.observation && this.view.observation.dice);
@@ -254,10 +261,19 @@ class TableView {
     return this.between ? this.between.version : this.view.version;
   }
 
+  /** The step of the last move on the board, while it is shown step by step. */
+  shownFrame() {
+    const f = this.frame;
+    return f && f.version === this.shownVersion() && this.ui.withBoard ? f : null;
+  }
+
   /** @returns {import('./types.js').BoardContext} */
   ctx() {
+    const obs = this.between ? this.between.obs : this.view.observation;
+    const frame = this.shownFrame();
+    const slid = this.slideVersion === this.view.version;
     return {
-      obs: this.between ? this.between.obs : this.view.observation,
+      obs: frame && this.ui.withBoard ? this.ui.withBoard(obs, frame.boards[frame.step]) : obs,
       legal: this.myTurn() ? this.view.legal || [] : [],
       steps: this.myTurn() ? this.view.steps || null : null,
       last: this.lastMove(),
@@ -267,8 +283,41 @@ class TableView {
       preview: this.preview,
       text: this.view.text,
       portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
-      slideMs: this.slideVersion === this.view.version ? this.slideMs : 0,
+      slideMs: slid ? (frame ? frame.ms : this.slideMs) : 0,
+      frame: frame ? { boards: frame.boards, step: frame.step } : null,
     };
+  }
+
+  /**
+   * Shows the move at `version` step by step, over `ms` in all, from the
+   * positions the server sent with it (`boards`, the one before it first),
+   * where the game draws them; the first step is drawn by the next render.
+   * `framesDone` settles once the last step is drawn (or another position
+   * replaced the move's).
+   * @param {number} version @param {any[] | undefined} boards @param {number} ms
+   */
+  startFrames(version, boards, ms) {
+    const steps = Array.isArray(boards) ? boards.length - 1 : 0;
+    if (!this.ui.withBoard || steps < 1 || ms <= 0) {
+      this.frame = null;
+      return;
+    }
+    const frame = { version, boards: /** @type {any[]} */ (boards), step: 1, ms: Math.round(ms / steps) };
+    this.frame = frame;
+    this.framesDone = new Promise((done) => {
+      const next = () => {
+        if (this.frame !== frame || this.shownVersion() !== version || frame.step >= steps) {
+          if (this.frame === frame) this.frame = null;
+          done(undefined);
+          return;
+        }
+        frame.step += 1;
+        this.slideVersion = this.view.version;
+        this.renderBoard();
+        setTimeout(next, frame.ms);
+      };
+      setTimeout(next, frame.ms);
+    });
   }
 
   /** @param {StateView} state */
@@ -420,6 +469,9 @@ class TableView {
     try {
       while (this.queue.length > 0) {
         if (this.held) await this.held;
+        // A move shown step by step shows every step before the next event.
+        if (this.framesDone) await this.framesDone;
+        this.framesDone = null;
         // What was shown last stays for its pause, however late the next
         // event comes (the computer's move is not replaced by your roll at
         // once); a sync may empty the queue meanwhile.
@@ -454,6 +506,7 @@ class TableView {
         const chance = m.action && (m.action.seat === null || m.action.seat === undefined);
         this.slideMs = shown && !chance ? Math.round(pause * 0.6) : 0;
         this.slideVersion = m.version;
+        this.startFrames(m.version, m.action && m.action.boards, this.slideMs);
         this.render();
         // A game of a match ended: its result and the score stay until the
         // player goes on; the next game's moves wait meanwhile.
@@ -1110,16 +1163,16 @@ class TableView {
 
 /**
  * The final position of a match game that `action` ended: the server
- * begins the next game in the same action, so the position before it with
- * the move played (a checker landing on a lone opposing one hits it, in
- * Tawla pins it), and the new score.
+ * begins the next game in the same action, so the observation before it
+ * with the last of the positions the move passed through (`boards`, as the
+ * server sent them with it; none for a dropped double), and the new score.
  * @param {any} before the observation before the action
- * @param {{seat?: number | null, json?: any} | null | undefined} action
+ * @param {{boards?: any[]} | null | undefined} action
  * @param {any} after the observation after it (the next game's start)
  */
 export function finalPosition(before, action, after) {
-  const play = action && action.json !== undefined ? stepsOf({ text: '', json: action.json }) : null;
-  const board = play && before.board && typeof action?.seat === 'number' ? boardAfterPlay(before, action.seat, play) : before.board;
+  const boards = action && Array.isArray(action.boards) ? action.boards : [];
+  const board = boards.length > 0 ? boards[boards.length - 1] : before.board;
   return { ...before, score: after.score, board };
 }
 

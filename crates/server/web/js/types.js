@@ -60,6 +60,10 @@
  * @property {boolean} [portrait] draw for a narrow, tall screen (a phone held upright)
  * @property {number} [slideMs] slide the last move's pieces in over this many
  *   milliseconds (0 or absent: draw them in place)
+ * @property {{boards: any[], step: number} | null} [frame] the last move shown
+ *   step by step: the positions it passed through as the server sent them
+ *   (the one before it first) and the step shown now (1 and on); `obs` holds
+ *   `boards[step]`, and only that step's piece slides in
  *
  * @typedef {Object} GameUI  One game family's board: drawing and building a move.
  * @property {() => any} emptyPick a selection with nothing chosen
@@ -79,6 +83,9 @@
  * @property {(action: ActionInfo) => boolean} onBoard whether an action is
  *   made on the board (others get buttons)
  * @property {(obs: any) => string} summary a one-line state summary (dice, stake)
+ * @property {(obs: any, board: any) => any} [withBoard] the observation with
+ *   one of the positions a played move passed through, as the server sent it
+ *   (a game whose moves are shown step by step)
  *
  * @typedef {Object} Seek  A seek in the lobby: a table someone wants to play.
  * @property {string} id

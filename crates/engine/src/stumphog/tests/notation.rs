@@ -136,3 +136,54 @@ fn drawing_shows_rows_stumpen_hog_ute_and_the_mover() {
     let theirs = s.render(Viewer::Player(0), false);
     assert!(theirs.contains("his Hitom is your Bortom"));
 }
+
+#[test]
+fn a_moves_json_says_where_its_stones_land_as_the_move_puts_them() {
+    for p in 0..2 {
+        for row in [Row::Hitom, Row::Bortom] {
+            for col in 1..=7 {
+                for steps in 1..=6 {
+                    let mut b = set_up_board();
+                    b.rows = [[6; COLUMNS]; 2];
+                    let before = b;
+                    let landing =
+                        b.apply_move(p, crate::stumphog::board::track_of(row, col), 1, steps);
+                    let grew = [Row::Hitom, Row::Bortom].into_iter().find_map(|r| {
+                        (1..=7)
+                            .find(|&c| b.pile(p, r, c) > before.pile(p, r, c))
+                            .map(|c| (r, c))
+                    });
+                    let expected = match (landing, grew) {
+                        (Landing::Pile, Some((row, col))) => Destination::Pile { row, col },
+                        (Landing::Stumpen, None) => Destination::Stumpen,
+                        (Landing::Over, None) => Destination::Over,
+                        other => panic!("{other:?}"),
+                    };
+                    let action = StumphogAction::Move {
+                        stones: 1,
+                        steps,
+                        row,
+                        col,
+                    };
+                    let json = serde_json::to_value(action).unwrap();
+                    assert_eq!(
+                        json["move"]["to"],
+                        serde_json::to_value(expected).unwrap(),
+                        "player {p}: {action:?}"
+                    );
+                    let read: StumphogAction = serde_json::from_value(json).unwrap();
+                    assert_eq!(read, action, "`to` is ignored when read");
+                }
+            }
+        }
+    }
+    // A pile off the board lands nowhere (and writing it does not panic).
+    let off_board = StumphogAction::Move {
+        stones: 1,
+        steps: 250,
+        row: Row::Hitom,
+        col: 200,
+    };
+    let json = serde_json::to_value(off_board).unwrap();
+    assert!(json["move"].get("to").is_none(), "{json}");
+}

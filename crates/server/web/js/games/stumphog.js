@@ -13,30 +13,16 @@ import { diceRow } from './dice.js';
 /** @typedef {import('../types.js').ActionInfo} ActionInfo */
 /** @typedef {import('../types.js').BoardContext} BoardContext */
 
-/** Stumpen's position on a mover's track (0..13 are the board piles). */
-const STUMPEN = 14;
-
 /**
- * A pile named from the mover's side.
- * @typedef {{row: 'hitom' | 'bortom', col: number}} Pile
- */
-
-/** @param {Pile} p */
-function trackOf(p) {
-  return p.row === 'hitom' ? 7 - p.col : 6 + p.col;
-}
-
-/**
- * Where a move lands: a pile, Stumpen, or past it (the opponent's Hög).
- * @param {{row: 'hitom' | 'bortom', col: number, steps: number}} m
+ * Where a move lands, as the server says in the move (`to`, named from the
+ * mover's side): a pile, Stumpen, or past it (`over`, the opponent's Hög).
+ * @param {{to?: string | {pile: {row: string, col: number}}}} m
  * @returns {string} a target id
  */
 export function landing(m) {
-  const t = trackOf(m) + m.steps;
-  if (t < 7) return `h:${7 - t}`;
-  if (t < STUMPEN) return `b:${t - 6}`;
-  if (t === STUMPEN) return 'stumpen';
-  return 'over';
+  const to = m.to;
+  if (!to) return '';
+  return typeof to === 'string' ? to : pileId(to.pile);
 }
 
 /** @param {ActionInfo} a */
@@ -143,12 +129,18 @@ function prompt(ctx) {
   if (ctx.legal.length === 0) return '';
   if (pick.action) return t('prompt.complete', { play: pick.action.text });
   if (pick.pile) return t('sh.prompt.where', { pile: pileName(pick.pile) });
+  // The ways to move and to bat in or out are those the legal actions have.
   const [a, b] = obs.dice || [];
-  const six = a === 6 || b === 6 ? ` ${t('sh.prompt.six')}` : '';
-  const dbl = a === b ? ` ${t('sh.prompt.double')}` : '';
-  const way = (/** @type {number} */ n, /** @type {number} */ k) => t('sh.way', { stones: t('sh.n_stones', { n }), steps: t('sh.n_steps', { n: k }) });
-  const ways = a === b ? way(a, b) : t('sh.either', { a: way(a, b), b: way(b, a) });
-  return `${t('sh.prompt.roll', { a, b, ways })}${six}${dbl}`;
+  const batIn = ctx.legal.some((x) => actionTarget(x) === 'port' || actionTarget(x) === 'port-opp');
+  const batOut = ctx.legal.some((x) => actionTarget(x) === 'stumpen');
+  const six = batIn ? ` ${t('sh.prompt.six')}` : '';
+  const dbl = batOut ? ` ${t('sh.prompt.double')}` : '';
+  const way = (/** @type {{stones: number, steps: number}} */ m) => t('sh.way', { stones: t('sh.n_stones', { n: m.stones }), steps: t('sh.n_steps', { n: m.steps }) });
+  const ways = [...new Map(ctx.legal.map(moveOf).filter(Boolean).map((m) => [`${m.stones}x${m.steps}`, m])).values()]
+    .sort((x, y) => y.stones - x.stones);
+  if (ways.length === 0) return `${t('prompt.generic')}${six}${dbl}`;
+  const waysText = ways.length === 1 ? way(ways[0]) : t('sh.either', { a: way(ways[0]), b: way(ways[1]) });
+  return `${t('sh.prompt.roll', { a, b, ways: waysText })}${six}${dbl}`;
 }
 
 /** @param {any} obs */

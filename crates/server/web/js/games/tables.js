@@ -31,7 +31,6 @@ export const OFF = 0;
  * @property {number} themBar
  * @property {number} meOff
  * @property {number} themOff
- * @property {boolean} pins whether landing on a lone checker pins it (Tawla) or hits it
  */
 
 /**
@@ -52,7 +51,6 @@ export function boardFor(obs, who) {
     themBar: b.bar[1 - who],
     meOff: b.off[who],
     themOff: b.off[1 - who],
-    pins: obs.game === 'tawla',
   };
   for (let p = 1; p <= 24; p++) {
     const i = who === 0 ? p - 1 : 24 - p;
@@ -61,44 +59,6 @@ export function boardFor(obs, who) {
     board.me[p] = Math.max(top, 0);
     board.them[p] = Math.max(-top, 0);
     board.under[p] = Math.sign(under);
-  }
-  return board;
-}
-
-/**
- * The observation's board after `mover` played `play` (the steps of the
- * last move of a game, which the server sends with the next game already
- * set up): a checker landing on a single opposing one hits it (backgammon)
- * or pins it (Tawla); a pinned checker is free again when the last one over
- * it leaves.
- * @param {any} obs the observation before the move
- * @param {number} mover @param {Step[]} play
- * @returns {any} the observation's `board` after it
- */
-export function boardAfterPlay(obs, mover, play) {
-  const b = obs.board;
-  const board = { ...b, top: [...b.top], under: b.under ? [...b.under] : undefined, bar: [...b.bar], off: [...b.off] };
-  const sign = mover === 0 ? 1 : -1;
-  const at = (/** @type {number} */ p) => (mover === 0 ? p - 1 : 24 - p);
-  for (const { from, to } of play) {
-    if (from === BAR) board.bar[mover] -= 1;
-    else {
-      const i = at(from);
-      board.top[i] -= sign;
-      if (board.top[i] === 0 && board.under && board.under[i] !== 0) {
-        board.top[i] = board.under[i];
-        board.under[i] = 0;
-      }
-    }
-    if (to === OFF) board.off[mover] += 1;
-    else {
-      const i = at(to);
-      if (board.top[i] === -sign) {
-        if (board.under) board.under[i] = -sign;
-        else board.bar[1 - mover] += 1;
-        board.top[i] = sign;
-      } else board.top[i] += sign;
-    }
   }
   return board;
 }
@@ -229,32 +189,13 @@ export function stepText(st) {
   return `${p(st.from)}/${p(st.to)}`;
 }
 
-/**
- * Each side's pip count: the points its checkers still have to travel
- * (a checker on the bar counts 25), White first.
- * @param {any} obs a TablesView
- * @returns {[number, number]}
- */
-export function pipCounts(obs) {
-  const b = obs.board;
-  /** @type {[number, number]} */
-  const pips = [25 * b.bar[0], 25 * b.bar[1]];
-  for (let i = 0; i < 24; i++) {
-    for (const v of [b.top[i], b.under ? b.under[i] : 0]) {
-      if (v > 0) pips[0] += v * (i + 1);
-      if (v < 0) pips[1] += -v * (24 - i);
-    }
-  }
-  return pips;
-}
-
 /** @param {any} obs */
 function summary(obs) {
   /** @type {import("../dom.js").Child[]} */
   const parts = [];
   if (Array.isArray(obs.dice)) parts.push(t('sum.dice', { dice: obs.dice.join('-') }));
-  if (obs.board) {
-    const [white, black] = pipCounts(obs);
+  if (obs.board && obs.board.pips) {
+    const [white, black] = obs.board.pips;
     parts.push(t('tb.sum.pips', { white, black }));
   }
   if (obs.cube_enabled) parts.push(t('sum.stake', { n: obs.cube }));
@@ -424,8 +365,11 @@ function render(ctx) {
   const viewed = (p) => (ctx.last && ctx.last.seat !== me && p >= 1 && p <= 24 ? 25 - p : p);
   const lastTo = new Set(lastPlay.map((st) => viewed(st.to)));
   const lastFrom = new Set(lastPlay.map((st) => viewed(st.from)));
-  const slides = ctx.slideMs && ctx.last
-    ? slidesOf(G, b, lastPlay.map((st) => ({ from: viewed(st.from), to: viewed(st.to) })), ctx.last.seat === me, ctx.slideMs)
+  // A played move shown step by step: the checker of the step shown slides in.
+  const shownStep = ctx.frame && ctx.slideMs && ctx.last ? lastPlay[ctx.frame.step - 1] : null;
+  const slides = shownStep && ctx.frame && ctx.last
+    ? stepSlide(G, boardFor({ board: ctx.frame.boards[ctx.frame.step - 1] }, me), b,
+      { from: viewed(shownStep.from), to: viewed(shownStep.to) }, ctx.last.seat === me, ctx.slideMs || 0)
     : new Map();
 
   /** @type {import("../dom.js").Child[]} */
@@ -475,10 +419,14 @@ function render(ctx) {
     if (mine > 0) parts.push(stack(G, mine, me, x, top, { shift, highlight: hl, slides: ctx.last && ctx.last.seat === me ? slid : undefined }));
     if (theirs > 0) parts.push(stack(G, theirs, them, x, top, { shift, slides: ctx.last && ctx.last.seat !== me ? slid : undefined }));
     if (isDest) {
-      // Landing on a lone checker pins it (Tawla) or sends it to the bar.
-      const count = mine + (theirs === 1 ? 0 : theirs);
-      const y = slotY(G, top, Math.min(count, 4), theirs === 1 && b.pins ? 26 : shift);
-      parts.push(s('circle', { cx: x, cy: y, r: R * 0.55, class: 'dest-marker' }));
+      // Where the checker will stand: on the board the server sent for the
+      // steps that take it there (on a pinned checker, or alone after a hit).
+      const board = steps.boardAfter(graph(ctx), [...pick.steps, ...(dests.get(p) || [])]);
+      const after = board ? boardFor({ board }, me) : null;
+      if (after) {
+        const y = slotY(G, top, Math.min(after.me[p], 5) - 1, after.under[p] !== 0 ? 26 : 0);
+        parts.push(s('circle', { cx: x, cy: y, r: R * 0.55, class: 'dest-marker' }));
+      }
     }
     const who = mine > 0 ? checkers(mine, me) : theirs > 0 ? checkers(theirs, them) : t('board.empty');
     const pin = pinned !== 0 ? t(pinned === 1 ? (me === 0 ? 'tb.pinning_white' : 'tb.pinning_black') : (them === 0 ? 'tb.pinning_white' : 'tb.pinning_black')) : '';
@@ -548,7 +496,7 @@ function render(ctx) {
   // Dice: on the right half for my roll, the left half for theirs.
   if (Array.isArray(obs.dice)) {
     const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
-    const values = obs.dice[0] === obs.dice[1] ? [obs.dice[0], obs.dice[0], obs.dice[0], obs.dice[0]] : obs.dice.slice();
+    const values = Array.isArray(obs.dice_to_play) ? obs.dice_to_play : obs.dice.slice();
     const used = usedDice(values, pick.steps.map((st) => st.die));
     const cx = mover === me ? RIGHT_X + 3 * PW : LEFT_X + 3 * PW;
     layers.push(diceRow(cx, H / 2, G.phone ? 66 : 58, values, used, { dark: mover === 1, roll: true,
@@ -561,50 +509,31 @@ function render(ctx) {
 }
 
 /**
- * Where the last move's checkers slide in from: per destination point, per
- * slot of the mover's stack there, the offset to its source. Steps of one
- * checker (24/18 18/13) make one slide. `moves` are in the viewer's
- * numbering; `b` is the board after the move.
+ * The slide of one step of the last move, shown on its own: its checker
+ * slides from the top of its stack on the board before the step (`before`)
+ * to the top of its stack on the board after it (`b`), both as the server
+ * drew them; a checker borne off just leaves. `step` is in the viewer's
+ * numbering. Per destination point, per slot of the mover's stack there.
  * @param {Geometry} G
- * @param {TBoard} b @param {{from: number, to: number}[]} moves
+ * @param {TBoard} before @param {TBoard} b @param {{from: number, to: number}} step
  * @param {boolean} moverIsMe @param {number} ms
  * @returns {Map<number, Map<number, Slide>>}
  */
-function slidesOf(G, b, moves, moverIsMe, ms) {
-  /** @type {{from: number, to: number}[]} */
-  const paths = [];
-  for (const m of moves) {
-    const before = paths.find((p) => p.to === m.from);
-    if (before) before.to = m.to;
-    else paths.push({ ...m });
-  }
-  const count = (/** @type {number} */ p) => (moverIsMe ? b.me[p] : b.them[p]);
-  /** @type {Map<number, number>} */
-  const landed = new Map();
-  /** @type {Map<number, number>} */
-  const left = new Map();
+function stepSlide(G, before, b, step, moverIsMe, ms) {
+  const { from, to } = step;
   /** @type {Map<number, Map<number, Slide>>} */
   const out = new Map();
-  for (const { from, to } of paths) {
-    if (to < 1 || to > 24) continue;
-    const k = landed.get(to) || 0;
-    landed.set(to, k + 1);
-    const slot = Math.min(count(to), 5) - 1 - k;
-    if (slot < 0) continue;
-    const dest = pointPos(G, to);
-    const destY = slotY(G, dest.top, slot, b.under[to] !== 0 ? 26 : 0);
-    let src;
-    if (from >= 1 && from <= 24) {
-      const j = left.get(from) || 0;
-      left.set(from, j + 1);
-      const at = pointPos(G, from);
-      src = { x: at.x, y: slotY(G, at.top, Math.min(count(from) + j, 4), b.under[from] !== 0 ? 26 : 0) };
-    } else {
-      src = { x: G.BAR_X + G.BAR_W / 2, y: barY(G, moverIsMe, 0) };
-    }
-    if (!out.has(to)) out.set(to, new Map());
-    /** @type {Map<number, Slide>} */ (out.get(to)).set(slot, { dx: Math.round(src.x - dest.x), dy: Math.round(src.y - destY), ms });
+  const count = (/** @type {TBoard} */ board, /** @type {number} */ p) => (moverIsMe ? board.me[p] : board.them[p]);
+  if (to < 1 || to > 24 || count(b, to) === 0) return out;
+  const slot = Math.min(count(b, to), 5) - 1;
+  const dest = pointPos(G, to);
+  const destY = slotY(G, dest.top, slot, b.under[to] !== 0 ? 26 : 0);
+  let src = { x: G.BAR_X + G.BAR_W / 2, y: barY(G, moverIsMe, 0) };
+  if (from >= 1 && from <= 24) {
+    const at = pointPos(G, from);
+    src = { x: at.x, y: slotY(G, at.top, Math.max(Math.min(count(before, from), 5) - 1, 0), before.under[from] !== 0 ? 26 : 0) };
   }
+  out.set(to, new Map([[slot, { dx: Math.round(src.x - dest.x), dy: Math.round(src.y - destY), ms }]]));
   return out;
 }
 
@@ -626,4 +555,5 @@ export const tablesUI = {
   prompt,
   onBoard,
   summary,
+  withBoard: (obs, board) => ({ ...obs, board }),
 };
