@@ -436,8 +436,9 @@ mod tests {
                 std::env::var_os("CI").is_none(),
                 "CI runs as root: mount a tmpfs"
             );
-            eprintln!(
-                "SKIPPED after_a_full_disk_every_acknowledged_write_is_committed: cannot mount a tmpfs (needs root)"
+            crate::store::say_skipped(
+                "after_a_full_disk_every_acknowledged_write_is_committed",
+                "cannot mount a tmpfs (needs root)",
             );
             return;
         }

@@ -434,3 +434,27 @@ pub async fn fresh_database(url: &str) -> Result<String, StoreError> {
     let scheme = base.split_once("://").map_or("postgres", |(s, _)| s);
     Ok(format!("{scheme}://{server}/{name}{query}"))
 }
+
+/// A fresh database for a PostgreSQL test on the server that
+/// `SPELBORD_TEST_PG` names (its URL); without it, `None`, after saying that
+/// the test (named after its thread, as the test harness names it) was
+/// skipped.
+pub async fn test_database() -> Result<Option<String>, StoreError> {
+    let Ok(server) = std::env::var("SPELBORD_TEST_PG") else {
+        let thread = std::thread::current();
+        say_skipped(
+            thread.name().unwrap_or("(unnamed)"),
+            "a PostgreSQL test: set SPELBORD_TEST_PG (see .ci/postgres.sh)",
+        );
+        return Ok(None);
+    };
+    fresh_database(&server).await.map(Some)
+}
+
+/// Says on standard error that test `test` was skipped, and why: straight
+/// to the stream, past the test harness, which keeps back what `eprintln!`
+/// writes in a passing test.
+pub fn say_skipped(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {test}: {why}");
+}
