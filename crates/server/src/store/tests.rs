@@ -40,6 +40,18 @@ pub(super) fn table(id: &str) -> StoredTable {
     }
 }
 
+/// Seat 0's first move, the action after [`table`]'s first roll.
+fn second_action() -> StoredAction {
+    StoredAction {
+        version: 2,
+        seat: Some(0),
+        text: "24/21 24/23".into(),
+        auto: false,
+        think_ms: None,
+        clock: None,
+    }
+}
+
 /// A database for one test: a SQLite file, or a fresh PostgreSQL database.
 pub(super) enum TestDb {
     Sqlite(std::path::PathBuf),
@@ -95,14 +107,7 @@ async fn round_trip(db: &TestDb) {
     let t = table("aaaaaaaaaaaaaaaaaaaaaaaa");
     store.create_table(&t).await.unwrap();
     assert_eq!(store.load_table(&t.id).await.unwrap().unwrap(), t);
-    let more = [StoredAction {
-        version: 2,
-        seat: Some(0),
-        text: "24/21 24/23".into(),
-        auto: false,
-        think_ms: None,
-        clock: None,
-    }];
+    let more = [second_action()];
     store.append_actions(&t.id, 1, &more, None).await.unwrap();
     // A stale base version changes nothing.
     let stale = store.append_actions(&t.id, 1, &more, None).await;
@@ -429,14 +434,7 @@ async fn a_postgres_node_writes_only_the_tables_it_owns() {
     let other = PgStore::open(&url).await.unwrap();
     let t = table("dddddddddddddddddddddddd");
     owner.create_table(&t).await.unwrap();
-    let next = [StoredAction {
-        version: 2,
-        seat: Some(0),
-        text: "24/21 24/23".into(),
-        auto: false,
-        think_ms: None,
-        clock: None,
-    }];
+    let next = [second_action()];
     let ending = Ending {
         reason: EndReason::Closed,
         seat: None,
