@@ -6,8 +6,12 @@
 //! number in SQLite too), `TRUE` and `FALSE`, `ON CONFLICT … DO UPDATE`,
 //! `RETURNING` and `IS DISTINCT FROM`. Their column types differ (`INTEGER`
 //! and `BLOB` in SQLite, `BIGINT`, `BOOLEAN` and `BYTEA` in PostgreSQL) but
-//! decode to the same Rust types. What is left differs here. How each
-//! database is opened and migrated is in `sqlite.rs` and `postgres.rs`.
+//! decode to the same Rust types. What is left differs here: the pools,
+//! the read snapshot, row locks and advisory locks, the health probe, how a
+//! change of the tables is committed (SQLite's group commit; on PostgreSQL a
+//! transaction of its own that writes only this node's tables and announces
+//! them to the other nodes) and closing. How each database is opened and
+//! migrated is in `sqlite.rs` and `postgres.rs`.
 
 use super::tables::Write;
 use super::{PgStore, SqliteStore, StoreError, unix_now};

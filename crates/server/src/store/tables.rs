@@ -92,17 +92,17 @@ macro_rules! tables {
         type DbRow = <Db as sqlx::Database>::Row;
 
         /// Runs `statement` with the store's node `owner`, if it has one, as
-        /// its last parameter; whether it changed one row.
-        async fn one_changed<'q>(
+        /// its last parameter; the number of rows it changed.
+        async fn run_owned<'q>(
             tx: &mut Conn,
             statement: sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments>,
             owner: Option<&'q str>,
-        ) -> Result<bool, StoreError> {
+        ) -> Result<u64, StoreError> {
             let statement = match owner {
                 Some(owner) => statement.bind(owner),
                 None => statement,
             };
-            Ok(statement.execute(tx).await?.rows_affected() == 1)
+            Ok(statement.execute(tx).await?.rows_affected())
         }
 
         /// Inserts action rows (each with its table), many in one statement.
@@ -174,7 +174,7 @@ macro_rules! tables {
                 .bind(table_id)
                 .bind(seat.seat as i64)
                 .bind(only_open);
-            if !one_changed(tx, updated, owner).await? {
+            if run_owned(tx, updated, owner).await? != 1 {
                 let (seat, node) = (seat.seat, on_node(owner));
                 return Err(StoreError::Conflict(if only_open {
                     format!("seat {seat} of table {table_id} is not open{node}")
@@ -220,7 +220,7 @@ macro_rules! tables {
                 .bind(table.rematch_of.as_deref())
                 .bind(table.rated)
                 .bind(control_text(table.clock.as_ref()));
-            one_changed(tx, insert, owner).await?;
+            run_owned(tx, insert, owner).await?;
             if !table.seats.is_empty() {
                 let mut seats = sqlx::QueryBuilder::<Db>::new(
                     "INSERT INTO seats (table_id, seat, kind, agent, name, token_hash, \
@@ -272,7 +272,7 @@ macro_rules! tables {
                 .bind(at)
                 .bind(table_id)
                 .bind(version as i64);
-            if !one_changed(tx, update, owner).await? {
+            if run_owned(tx, update, owner).await? != 1 {
                 return Err(StoreError::Conflict(format!(
                     "table {table_id} is not open at version {version}{}",
                     on_node(owner)
@@ -307,7 +307,7 @@ macro_rules! tables {
                 .bind(at)
                 .bind(table_id)
                 .bind(base_version as i64);
-            if !one_changed(tx, update, owner).await? {
+            if run_owned(tx, update, owner).await? != 1 {
                 return Err(StoreError::Conflict(format!(
                     "table {table_id} is not at version {base_version}{}",
                     on_node(owner)
