@@ -474,7 +474,7 @@ async fn the_cookie_is_secure_behind_a_trusted_proxy_that_says_https() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_made_on_one_node_logs_in_on_another() {
-    let Some(url) = crate::harness::test_database("the PostgreSQL accounts test").await else {
+    let Some(url) = crate::harness::test_database().await else {
         return;
     };
     let a = Server::start_on(&url, &[]);

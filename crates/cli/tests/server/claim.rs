@@ -114,7 +114,7 @@ async fn a_claim_is_seen_in_memory_and_by_another_node() {
     let server = Server::start(&[]);
     let b = Browser::of(&server);
     claims(&b, &b).await;
-    let Some(url) = crate::harness::test_database("claims on PostgreSQL").await else {
+    let Some(url) = crate::harness::test_database().await else {
         return;
     };
     let (one, two) = (Server::start_on(&url, &[]), Server::start_on(&url, &[]));

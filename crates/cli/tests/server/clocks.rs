@@ -208,7 +208,7 @@ async fn the_clocks_survive_kill9_and_downtime_is_not_charged() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clocks_survive_the_owner_node_dying() {
     let _heavy = crate::heavy().await;
-    let Some(url) = crate::harness::test_database("the clocks' PostgreSQL test").await else {
+    let Some(url) = crate::harness::test_database().await else {
         return;
     };
     let db = sqlx::PgPool::connect(&url)

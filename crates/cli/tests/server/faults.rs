@@ -19,7 +19,7 @@ fn skip(test: &str, why: &str) {
     if std::env::var_os("CI").is_some() {
         panic!("{test} cannot run under CI: {why}");
     }
-    eprintln!("SKIPPED {test}: {why}");
+    spelbord_server::store::say_skipped(test, why);
 }
 
 /// A small tmpfs mounted by the test, unmounted when dropped.

@@ -720,15 +720,9 @@ pub fn check_state(view: &Value, viewer: Viewer, state: &dyn DynState) {
 }
 
 /// A fresh database on the PostgreSQL server that `SPELBORD_TEST_PG` names
-/// (its URL), or `None` after saying that `what` did not run.
-pub async fn test_database(what: &str) -> Option<String> {
-    let Ok(admin) = std::env::var("SPELBORD_TEST_PG") else {
-        println!("SPELBORD_TEST_PG is not set: {what} did not run");
-        return None;
-    };
-    Some(
-        spelbord_server::store::fresh_database(&admin)
-            .await
-            .expect("a test database"),
-    )
+/// (its URL), or `None` after saying that the test was skipped.
+pub async fn test_database() -> Option<String> {
+    spelbord_server::store::test_database()
+        .await
+        .expect("a PostgreSQL test database")
 }

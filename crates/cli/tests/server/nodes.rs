@@ -176,7 +176,7 @@ async fn stored_versions(db: &sqlx::PgPool, id: &str) -> (Vec<i64>, i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn three_nodes_on_one_database_survive_kill9_without_losing_or_repeating() {
     let _heavy = crate::heavy().await;
-    let Some(url) = crate::harness::test_database("the PostgreSQL nodes test").await else {
+    let Some(url) = crate::harness::test_database().await else {
         return;
     };
     let seed = test_seed("three_nodes");

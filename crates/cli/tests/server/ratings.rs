@@ -268,7 +268,7 @@ async fn resigning_a_rated_game_is_a_loss() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_whose_node_dies_after_the_last_action_is_rated_once() {
-    let Some(url) = crate::harness::test_database("the PostgreSQL ratings test").await else {
+    let Some(url) = crate::harness::test_database().await else {
         return;
     };
     let mut a = Server::start_on(&url, &[]);

@@ -278,7 +278,7 @@ async fn rated_seeks_are_for_accounts_in_range_and_close_ratings_pair_within_2_s
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_nodes_share_seeks_live_and_one_of_two_racing_accepts_wins() {
     let _heavy = crate::heavy().await;
-    let Some(url) = crate::harness::test_database("the PostgreSQL seeks test").await else {
+    let Some(url) = crate::harness::test_database().await else {
         return;
     };
     let nodes: Vec<Server> = (0..2)

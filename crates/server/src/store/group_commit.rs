@@ -7,41 +7,15 @@
 //! write succeeds or fails alone, and none is acknowledged before the
 //! transaction holding it has committed.
 
-use super::{StoreError, StoredAction, StoredSeat, StoredTable};
+use super::tables::Write;
+use super::tables::sqlite::{insert_action_rows, write_one};
+use super::{StoreError, StoredAction};
 use sqlx::{Row, SqlitePool};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes in one transaction.
 const MAX_BATCH: usize = 256;
-
-/// One change to the database.
-pub(super) enum Write {
-    /// Actions appended to a table stored at `base_version`.
-    Append {
-        table_id: String,
-        base_version: u64,
-        actions: Vec<StoredAction>,
-        /// The final returns as JSON, when the game is over.
-        result: Option<String>,
-    },
-    /// A new table with its seats and first actions.
-    Create(Box<StoredTable>),
-    /// A seat written; `only_open`: only if it is open.
-    Seat {
-        table_id: String,
-        seat: StoredSeat,
-        only_open: bool,
-    },
-    /// An early end of a table at `version`, as JSON.
-    End {
-        table_id: String,
-        version: u64,
-        ending: String,
-    },
-    /// The health probe's small write.
-    Probe,
-}
 
 /// One write waiting for the writer task.
 struct Queued {
@@ -77,24 +51,6 @@ impl GroupCommit {
         answer
             .await
             .map_err(|_| StoreError::Database("the writer stopped".into()))?
-    }
-
-    /// Appends `actions` to a table stored at `base_version` (see
-    /// [`super::Store::append_actions`]); returns once they are committed.
-    pub async fn append(
-        &self,
-        table_id: &str,
-        base_version: u64,
-        actions: &[StoredAction],
-        result: Option<&[f64]>,
-    ) -> Result<(), StoreError> {
-        self.submit(Write::Append {
-            table_id: table_id.to_string(),
-            base_version,
-            actions: actions.to_vec(),
-            result: result.map(|r| serde_json::to_string(r).unwrap_or_default()),
-        })
-        .await
     }
 }
 
@@ -171,7 +127,7 @@ async fn write_batch_on(
     conn: &mut sqlx::SqliteConnection,
     batch: &[Queued],
 ) -> Result<(Vec<Result<(), StoreError>>, Duration), StoreError> {
-    let at = super::sqlite::now();
+    let at = super::unix_now();
     let started = Instant::now();
     let writes: Vec<&Write> = batch.iter().map(|q| &q.write).collect();
     sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *conn).await?;
@@ -194,7 +150,7 @@ async fn write_batch_on(
         sqlx::raw_sql("SAVEPOINT one_write")
             .execute(&mut *conn)
             .await?;
-        let outcome = write_one(conn, write, at).await;
+        let outcome = write_one(conn, write, at, None).await;
         let end = if outcome.is_ok() {
             "RELEASE one_write"
         } else {
@@ -223,7 +179,7 @@ async fn write_together(
     while let Some(first) = rest.first() {
         let appends = run_of_appends(rest);
         if appends.is_empty() {
-            match write_one(tx, first, at).await {
+            match write_one(tx, first, at, None).await {
                 Err(StoreError::Conflict(m)) => outcomes.push(Err(StoreError::Conflict(m))),
                 Err(e) => return Err(e),
                 Ok(()) => outcomes.push(Ok(())),
@@ -302,7 +258,7 @@ async fn append_together(
             .filter(|a| updated.contains(a.0))
             .flat_map(|a| a.2.iter().map(|action| (a.0, action)))
             .collect();
-        super::sqlite::insert_action_rows(tx, &rows, at).await?;
+        insert_action_rows(tx, &rows, at).await?;
     }
     Ok(appends
         .iter()
@@ -316,74 +272,6 @@ async fn append_together(
             }
         })
         .collect())
-}
-
-/// Writes one change inside the open transaction `tx`.
-async fn write_one(
-    tx: &mut sqlx::SqliteConnection,
-    write: &Write,
-    at: i64,
-) -> Result<(), StoreError> {
-    match write {
-        Write::Append {
-            table_id,
-            base_version,
-            actions,
-            result,
-        } => append_one(tx, table_id, *base_version, actions, result.as_deref(), at).await,
-        Write::Create(table) => super::sqlite::insert_table(tx, table).await,
-        Write::Seat {
-            table_id,
-            seat,
-            only_open,
-        } => super::sqlite::write_seat(tx, table_id, seat, *only_open).await,
-        Write::End {
-            table_id,
-            version,
-            ending,
-        } => super::sqlite::write_end(tx, table_id, *version, ending).await,
-        Write::Probe => {
-            sqlx::query(
-                "INSERT INTO store_probe (id, at) VALUES (1, ?) \
-                 ON CONFLICT (id) DO UPDATE SET at = excluded.at",
-            )
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
-            Ok(())
-        }
-    }
-}
-
-async fn append_one(
-    tx: &mut sqlx::SqliteConnection,
-    table_id: &str,
-    base_version: u64,
-    actions: &[StoredAction],
-    result: Option<&str>,
-    at: i64,
-) -> Result<(), StoreError> {
-    let Some(last) = actions.last() else {
-        return Ok(());
-    };
-    let updated = sqlx::query(
-        "UPDATE game_tables SET version = ?, finished = ?, result = ?, updated_at = ? \
-         WHERE id = ? AND version = ? AND finished = 0",
-    )
-    .bind(last.version as i64)
-    .bind(result.is_some())
-    .bind(result)
-    .bind(at)
-    .bind(table_id)
-    .bind(base_version as i64)
-    .execute(&mut *tx)
-    .await?;
-    if updated.rows_affected() != 1 {
-        return Err(StoreError::Conflict(format!(
-            "table {table_id} is not at version {base_version}"
-        )));
-    }
-    super::sqlite::insert_actions(tx, table_id, actions, at).await
 }
 
 #[cfg(test)]
@@ -548,8 +436,9 @@ mod tests {
                 std::env::var_os("CI").is_none(),
                 "CI runs as root: mount a tmpfs"
             );
-            eprintln!(
-                "SKIPPED after_a_full_disk_every_acknowledged_write_is_committed: cannot mount a tmpfs (needs root)"
+            crate::store::say_skipped(
+                "after_a_full_disk_every_acknowledged_write_is_committed",
+                "cannot mount a tmpfs (needs root)",
             );
             return;
         }
@@ -570,20 +459,24 @@ mod tests {
             .unwrap();
         let writer = GroupCommit::start(pool.clone());
         let (mut version, mut acknowledged, mut failed) = (1, 0, 0);
-        let append = async |version: &mut u64| {
+        let append_next = async |version: &mut u64| {
             let text = format!("{version:>300}");
             let written = writer
-                .append(&id('a'), *version, &[action(*version + 1, &text)], None)
+                .submit(append(
+                    &id('a'),
+                    *version,
+                    vec![action(*version + 1, &text)],
+                ))
                 .await;
             *version += u64::from(written.is_ok());
             written
         };
         for _ in 0..10 {
-            append(&mut version).await.unwrap();
+            append_next(&mut version).await.unwrap();
         }
         let filler = fill_up(&dir);
         for _ in 0..30 {
-            match append(&mut version).await {
+            match append_next(&mut version).await {
                 Ok(()) => acknowledged += 1,
                 Err(e) => {
                     assert!(matches!(e, StoreError::Database(_)), "{e}");
@@ -593,7 +486,7 @@ mod tests {
         }
         std::fs::remove_file(filler).unwrap();
         for _ in 0..20 {
-            append(&mut version).await.expect("room again");
+            append_next(&mut version).await.expect("room again");
         }
         assert!(
             failed > 0,

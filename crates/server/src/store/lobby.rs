@@ -5,6 +5,7 @@
 //! win; a pairing round holds an advisory lock in PostgreSQL, so one node
 //! pairs at a time.
 
+use super::dialect::Dialect;
 use super::{PgStore, SqliteStore, StoreError, StoreFuture};
 use crate::token::TokenHash;
 use sqlx::Row;
@@ -173,14 +174,15 @@ const INSERT_PLAYER: &str = "INSERT INTO seek_players \
 /// The advisory lock of a pairing round in PostgreSQL.
 const PAIRING_LOCK: i64 = 0x5370_656c_5061_6972;
 
-/// Implements [`LobbyStore`] for a store: `$write` and `$read` are its
-/// pools for writes and reads, `$lock` the statement that takes the pairing
-/// round's lock in its transaction (a `bool`).
+/// Implements [`LobbyStore`] for `$store`.
 macro_rules! lobby_store {
-    ($store:ty, $db:ty, $row:ty, $write:ident, $read:ident, $lock:expr) => {
+    ($store:ty) => {
+        type Db = <$store as Dialect>::Db;
+        type DbRow = <Db as sqlx::Database>::Row;
+
         /// Adds a player (owner or acceptor) to a seek.
         async fn insert_player(
-            tx: &mut sqlx::Transaction<'_, $db>,
+            tx: &mut sqlx::Transaction<'_, Db>,
             id: &str,
             player: &SeekPlayer,
             now: i64,
@@ -197,7 +199,7 @@ macro_rules! lobby_store {
             Ok(())
         }
 
-        fn seek_of(row: &$row) -> Result<StoredSeek, StoreError> {
+        fn seek_of(row: &DbRow) -> Result<StoredSeek, StoreError> {
             Ok(StoredSeek {
                 id: row.try_get("id")?,
                 game: row.try_get("game")?,
@@ -216,7 +218,7 @@ macro_rules! lobby_store {
             })
         }
 
-        fn player_of(row: &$row) -> Result<SeekPlayer, StoreError> {
+        fn player_of(row: &DbRow) -> Result<SeekPlayer, StoreError> {
             Ok(SeekPlayer {
                 hash: hash_of(row.try_get("player_hash")?)?,
                 owner: row.try_get::<i64, _>("owner")? != 0,
@@ -227,7 +229,7 @@ macro_rules! lobby_store {
             })
         }
 
-        fn entry_of(row: &$row) -> Result<QueueEntry, StoreError> {
+        fn entry_of(row: &DbRow) -> Result<QueueEntry, StoreError> {
             Ok(QueueEntry {
                 hash: hash_of(row.try_get("player_hash")?)?,
                 pool: row.try_get("pool")?,
@@ -246,7 +248,7 @@ macro_rules! lobby_store {
                 owner: &'a SeekPlayer,
             ) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    let mut tx = self.$write.begin().await?;
+                    let mut tx = self.writer().begin().await?;
                     sqlx::query(sqlx::AssertSqlSafe(format!(
                         "INSERT INTO seeks ({SEEK_COLUMNS}, owner_seen_at) VALUES \
                          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13)"
@@ -280,7 +282,7 @@ macro_rules! lobby_store {
                          ORDER BY created_at, id"
                     )))
                     .bind(now)
-                    .fetch_all(&self.$read)
+                    .fetch_all(self.reader())
                     .await?;
                     rows.iter().map(seek_of).collect()
                 })
@@ -288,10 +290,12 @@ macro_rules! lobby_store {
 
             fn seek<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<StoredSeek>> {
                 Box::pin(async move {
-                    let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1")))
-                        .bind(id)
-                        .fetch_optional(&self.$read)
-                        .await?;
+                    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+                        "SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"
+                    )))
+                    .bind(id)
+                    .fetch_optional(self.reader())
+                    .await?;
                     row.as_ref().map(seek_of).transpose()
                 })
             }
@@ -303,11 +307,12 @@ macro_rules! lobby_store {
             ) -> StoreFuture<'a, Option<SeekPlayer>> {
                 Box::pin(async move {
                     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-                        "SELECT {PLAYER_COLUMNS} FROM seek_players WHERE seek_id = $1 AND player_hash = $2"
+                        "SELECT {PLAYER_COLUMNS} FROM seek_players \
+                         WHERE seek_id = $1 AND player_hash = $2"
                     )))
                     .bind(id)
                     .bind(hash.to_vec())
-                    .fetch_optional(&self.$read)
+                    .fetch_optional(self.reader())
                     .await?;
                     row.as_ref().map(player_of).transpose()
                 })
@@ -320,10 +325,11 @@ macro_rules! lobby_store {
                 now: i64,
             ) -> StoreFuture<'a, Option<Accepted>> {
                 Box::pin(async move {
-                    let mut tx = self.$write.begin().await?;
+                    let mut tx = self.writer().begin().await?;
                     let counted = sqlx::query(
-                        "UPDATE seeks SET accepted = accepted + 1 WHERE id = $1 AND state = 'open' \
-                         AND expires_at > $2 AND accepted < players - 1 RETURNING accepted, players",
+                        "UPDATE seeks SET accepted = accepted + 1 WHERE id = $1 \
+                         AND state = 'open' AND expires_at > $2 AND accepted < players - 1 \
+                         RETURNING accepted, players",
                     )
                     .bind(id)
                     .bind(now)
@@ -363,7 +369,7 @@ macro_rules! lobby_store {
                 seats: &'a [(TokenHash, i64, String)],
             ) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    let mut tx = self.$write.begin().await?;
+                    let mut tx = self.writer().begin().await?;
                     sqlx::query("UPDATE seeks SET table_id = $2 WHERE id = $1")
                         .bind(id)
                         .bind(table)
@@ -392,7 +398,7 @@ macro_rules! lobby_store {
                 owner: Option<&'a TokenHash>,
             ) -> StoreFuture<'a, bool> {
                 Box::pin(async move {
-                    let mut tx = self.$write.begin().await?;
+                    let mut tx = self.writer().begin().await?;
                     let deleted = sqlx::query(
                         "DELETE FROM seeks WHERE id = $1 AND state = 'open' \
                          AND ($2 IS NULL OR owner_hash = $2)",
@@ -423,7 +429,7 @@ macro_rules! lobby_store {
                     if seeks.is_empty() && queued.is_empty() {
                         return Ok(());
                     }
-                    let mut tx = self.$write.begin().await?;
+                    let mut tx = self.writer().begin().await?;
                     for id in seeks {
                         sqlx::query("UPDATE seeks SET owner_seen_at = $2 WHERE id = $1")
                             .bind(id)
@@ -445,7 +451,7 @@ macro_rules! lobby_store {
 
             fn sweep(&self, now: i64, seen: i64) -> StoreFuture<'_, Vec<(String, String)>> {
                 Box::pin(async move {
-                    let mut tx = self.$write.begin().await?;
+                    let mut tx = self.writer().begin().await?;
                     let rows = sqlx::query(
                         "DELETE FROM seeks WHERE (state = 'open' AND owner_seen_at < $1) \
                          OR expires_at <= $2 RETURNING id, game, state",
@@ -478,9 +484,10 @@ macro_rules! lobby_store {
                 Box::pin(async move {
                     sqlx::query(sqlx::AssertSqlSafe(format!(
                         "INSERT INTO pairing_queue ({QUEUE_COLUMNS}, seen_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (player_hash) DO UPDATE \
-                         SET pool = $2, name = $3, account = $4, rating = $5, deviation = $6, \
-                         queued_at = $7, seen_at = $8"
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                         ON CONFLICT (player_hash) DO UPDATE SET pool = $2, name = $3, \
+                         account = $4, rating = $5, deviation = $6, queued_at = $7, \
+                         seen_at = $8"
                     )))
                     .bind(entry.hash.to_vec())
                     .bind(&entry.pool)
@@ -490,7 +497,7 @@ macro_rules! lobby_store {
                     .bind(entry.deviation)
                     .bind(entry.queued_at)
                     .bind(now)
-                    .execute(&self.$write)
+                    .execute(self.writer())
                     .await?;
                     Ok(())
                 })
@@ -500,7 +507,7 @@ macro_rules! lobby_store {
                 Box::pin(async move {
                     let done = sqlx::query("DELETE FROM pairing_queue WHERE player_hash = $1")
                         .bind(hash.to_vec())
-                        .execute(&self.$write)
+                        .execute(self.writer())
                         .await?;
                     Ok(done.rows_affected() > 0)
                 })
@@ -511,8 +518,8 @@ macro_rules! lobby_store {
                 pick: PairPicker<'a>,
             ) -> StoreFuture<'a, Vec<(QueueEntry, QueueEntry)>> {
                 Box::pin(async move {
-                    let mut tx = self.$write.begin().await?;
-                    let locked: bool = sqlx::query_scalar($lock)
+                    let mut tx = self.writer().begin().await?;
+                    let locked: bool = sqlx::query_scalar(<$store as Dialect>::TRY_LOCK)
                         .bind(PAIRING_LOCK)
                         .fetch_one(&mut *tx)
                         .await?;
@@ -557,7 +564,7 @@ macro_rules! lobby_store {
                     .bind(node)
                     .bind(counts)
                     .bind(now)
-                    .execute(&self.$write)
+                    .execute(self.writer())
                     .await?;
                     Ok(())
                 })
@@ -567,7 +574,7 @@ macro_rules! lobby_store {
                 Box::pin(async move {
                     let rows = sqlx::query("SELECT counts FROM lobby_online WHERE at >= $1")
                         .bind(since)
-                        .fetch_all(&self.$read)
+                        .fetch_all(self.reader())
                         .await?;
                     rows.iter()
                         .map(|r| r.try_get("counts").map_err(StoreError::from))
@@ -578,30 +585,12 @@ macro_rules! lobby_store {
     };
 }
 
-mod sqlite_impl {
+mod sqlite {
     use super::*;
-    use sqlx::sqlite::{Sqlite, SqliteRow};
-
-    lobby_store!(
-        SqliteStore,
-        Sqlite,
-        SqliteRow,
-        writer,
-        reader,
-        "SELECT $1 = $1"
-    );
+    lobby_store!(SqliteStore);
 }
 
-mod pg_impl {
+mod postgres {
     use super::*;
-    use sqlx::postgres::{PgRow, Postgres};
-
-    lobby_store!(
-        PgStore,
-        Postgres,
-        PgRow,
-        pool,
-        pool,
-        "SELECT pg_try_advisory_xact_lock($1)"
-    );
+    lobby_store!(PgStore);
 }

@@ -1,25 +1,27 @@
 //! Storage of tables, seats and actions behind a small trait: SQLite (one
 //! file, the default) or PostgreSQL (several nodes on one database).
+//!
+//! Each store (tables, accounts, ratings, lobby) is written once for both
+//! databases; what differs between them is in `dialect.rs`.
 
 mod accounts;
-mod accounts_pg;
-mod accounts_sqlite;
+mod dialect;
 mod group_commit;
 mod lobby;
 mod postgres;
 mod ratings;
-mod ratings_pg;
-mod ratings_sqlite;
 #[cfg(test)]
 mod ratings_tests;
 mod rows;
 mod sqlite;
+mod tables;
 #[cfg(test)]
 mod tests;
 
 pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
+pub use dialect::CHANNEL;
 pub use lobby::{Accepted, LobbyStore, PairPicker, QueueEntry, SeekPlayer, StoredSeek};
-pub use postgres::{CHANNEL, PgStore};
+pub use postgres::PgStore;
 pub use ratings::{HistoryEntry, LeaderRow, RatedGame, RatedSeat, RatingStore, StoredRating};
 pub use sqlite::SqliteStore;
 
@@ -360,9 +362,42 @@ pub trait Store: Send + Sync + 'static {
     fn close(&self) -> StoreFuture<'_, ()>;
 }
 
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        use sqlx::error::ErrorKind;
+        match &e {
+            sqlx::Error::Database(d) if !matches!(d.kind(), ErrorKind::Other) => {
+                StoreError::Constraint(e.to_string())
+            }
+            _ => StoreError::Database(e.to_string()),
+        }
+    }
+}
+
+/// The migrations not applied yet to a database at schema version
+/// `applied`, each with the version it makes; a database newer than this
+/// server (its `migrations`) is refused.
+fn pending_migrations(
+    applied: i64,
+    migrations: &'static [&'static str],
+) -> Result<impl Iterator<Item = (i64, &'static str)>, StoreError> {
+    if applied as usize > migrations.len() {
+        return Err(StoreError::Corrupt(format!(
+            "the database has schema version {applied}, newer than this server ({})",
+            migrations.len()
+        )));
+    }
+    Ok((1..)
+        .zip(migrations)
+        .skip(applied as usize)
+        .map(|(v, sql)| (v, *sql)))
+}
+
 /// Unix time in seconds.
 pub fn unix_now() -> i64 {
-    sqlite::now()
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// Unix time in milliseconds.
@@ -398,4 +433,28 @@ pub async fn fresh_database(url: &str) -> Result<String, StoreError> {
     };
     let scheme = base.split_once("://").map_or("postgres", |(s, _)| s);
     Ok(format!("{scheme}://{server}/{name}{query}"))
+}
+
+/// A fresh database for a PostgreSQL test on the server that
+/// `SPELBORD_TEST_PG` names (its URL); without it, `None`, after saying that
+/// the test (named after its thread, as the test harness names it) was
+/// skipped.
+pub async fn test_database() -> Result<Option<String>, StoreError> {
+    let Ok(server) = std::env::var("SPELBORD_TEST_PG") else {
+        let thread = std::thread::current();
+        say_skipped(
+            thread.name().unwrap_or("(unnamed)"),
+            "a PostgreSQL test: set SPELBORD_TEST_PG (see .ci/postgres.sh)",
+        );
+        return Ok(None);
+    };
+    fresh_database(&server).await.map(Some)
+}
+
+/// Says on standard error that test `test` was skipped, and why: straight
+/// to the stream, past the test harness, which keeps back what `eprintln!`
+/// writes in a passing test.
+pub fn say_skipped(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {test}: {why}");
 }

@@ -40,6 +40,18 @@ pub(super) fn table(id: &str) -> StoredTable {
     }
 }
 
+/// Seat 0's first move, the action after [`table`]'s first roll.
+fn second_action() -> StoredAction {
+    StoredAction {
+        version: 2,
+        seat: Some(0),
+        text: "24/21 24/23".into(),
+        auto: false,
+        think_ms: None,
+        clock: None,
+    }
+}
+
 /// A database for one test: a SQLite file, or a fresh PostgreSQL database.
 pub(super) enum TestDb {
     Sqlite(std::path::PathBuf),
@@ -47,23 +59,23 @@ pub(super) enum TestDb {
 }
 
 impl TestDb {
-    /// A new SQLite file and, with `SPELBORD_TEST_PG`, a new PostgreSQL database.
-    pub(super) async fn all(name: &str) -> Vec<TestDb> {
+    /// A new SQLite file.
+    fn sqlite(name: &str) -> TestDb {
         let dir = std::env::temp_dir().join(format!(
             "spelbord-store-{name}-{}-{}",
             std::process::id(),
             crate::token::new_token()
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut dbs = vec![TestDb::Sqlite(dir.join("test.db"))];
-        match std::env::var("SPELBORD_TEST_PG") {
-            Ok(url) => dbs.push(TestDb::Postgres(
-                fresh_database(&url)
-                    .await
-                    .expect("a PostgreSQL test database"),
-            )),
-            Err(_) => println!("{name}: SPELBORD_TEST_PG is not set, SQLite only"),
-        }
+        TestDb::Sqlite(dir.join("test.db"))
+    }
+
+    /// A new SQLite file and, with `SPELBORD_TEST_PG`, a new PostgreSQL
+    /// database (without it, the PostgreSQL part says it is skipped).
+    pub(super) async fn all(name: &str) -> Vec<TestDb> {
+        let mut dbs = vec![TestDb::sqlite(name)];
+        let pg = test_database().await.expect("a PostgreSQL test database");
+        dbs.extend(pg.map(TestDb::Postgres));
         dbs
     }
 
@@ -95,14 +107,7 @@ async fn round_trip(db: &TestDb) {
     let t = table("aaaaaaaaaaaaaaaaaaaaaaaa");
     store.create_table(&t).await.unwrap();
     assert_eq!(store.load_table(&t.id).await.unwrap().unwrap(), t);
-    let more = [StoredAction {
-        version: 2,
-        seat: Some(0),
-        text: "24/21 24/23".into(),
-        auto: false,
-        think_ms: None,
-        clock: None,
-    }];
+    let more = [second_action()];
     store.append_actions(&t.id, 1, &more, None).await.unwrap();
     // A stale base version changes nothing.
     let stale = store.append_actions(&t.id, 1, &more, None).await;
@@ -406,9 +411,9 @@ async fn mixed_writes(store: Arc<dyn Store>) {
 
 #[tokio::test]
 async fn a_second_store_on_one_sqlite_file_is_refused_until_the_first_closes() {
-    let dbs = TestDb::all("lock").await;
-    let TestDb::Sqlite(path) = &dbs[0] else {
-        unreachable!("the first test database is SQLite");
+    let db = TestDb::sqlite("lock");
+    let TestDb::Sqlite(path) = &db else {
+        unreachable!("a SQLite test database");
     };
     let first = SqliteStore::open(path).await.unwrap();
     let second = SqliteStore::open(path).await;
@@ -422,42 +427,33 @@ async fn a_second_store_on_one_sqlite_file_is_refused_until_the_first_closes() {
 
 #[tokio::test]
 async fn a_postgres_node_writes_only_the_tables_it_owns() {
-    for db in TestDb::all("fencing").await {
-        let TestDb::Postgres(url) = &db else {
-            continue;
-        };
-        let owner = PgStore::open(url).await.unwrap();
-        let other = PgStore::open(url).await.unwrap();
-        let t = table("dddddddddddddddddddddddd");
-        owner.create_table(&t).await.unwrap();
-        let next = [StoredAction {
-            version: 2,
-            seat: Some(0),
-            text: "24/21 24/23".into(),
-            auto: false,
-            think_ms: None,
-            clock: None,
-        }];
-        let ending = Ending {
-            reason: EndReason::Closed,
-            seat: None,
-            returns: None,
-        };
-        let seat = StoredSeat::new(0, SeatKind::Human);
-        assert!(matches!(
-            other.append_actions(&t.id, 1, &next, None).await,
-            Err(StoreError::Conflict(_))
-        ));
-        assert!(matches!(
-            other.claim_seat(&t.id, &seat).await,
-            Err(StoreError::Conflict(_))
-        ));
-        assert!(matches!(
-            other.end_table(&t.id, 1, &ending).await,
-            Err(StoreError::Conflict(_))
-        ));
-        assert_eq!(other.load_table(&t.id).await.unwrap().unwrap(), t);
-        owner.append_actions(&t.id, 1, &next, None).await.unwrap();
-        assert_eq!(other.load_table(&t.id).await.unwrap().unwrap().version, 2);
-    }
+    let Some(url) = test_database().await.expect("a PostgreSQL test database") else {
+        return;
+    };
+    let owner = PgStore::open(&url).await.unwrap();
+    let other = PgStore::open(&url).await.unwrap();
+    let t = table("dddddddddddddddddddddddd");
+    owner.create_table(&t).await.unwrap();
+    let next = [second_action()];
+    let ending = Ending {
+        reason: EndReason::Closed,
+        seat: None,
+        returns: None,
+    };
+    let seat = StoredSeat::new(0, SeatKind::Human);
+    assert!(matches!(
+        other.append_actions(&t.id, 1, &next, None).await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert!(matches!(
+        other.claim_seat(&t.id, &seat).await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert!(matches!(
+        other.end_table(&t.id, 1, &ending).await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert_eq!(other.load_table(&t.id).await.unwrap().unwrap(), t);
+    owner.append_actions(&t.id, 1, &next, None).await.unwrap();
+    assert_eq!(other.load_table(&t.id).await.unwrap().unwrap().version, 2);
 }
