@@ -2,6 +2,7 @@
 replayed as the engine replays them."""
 
 import json
+import os
 import pickle
 import random
 import subprocess
@@ -37,14 +38,15 @@ def assert_round_trips(state, tmp_path=None):
     for other in copies:
         assert other.state_json() == state.state_json()
         assert other.history() == state.history()
-    if tmp_path is not None and state.is_terminal():
+    binary = os.environ.get("SPELBORD_BIN")
+    if tmp_path is not None and binary and os.path.exists(binary):
         # The engine's own replay (the spelbord binary) reads the record too.
         path = tmp_path / "resigned.json"
         path.write_text(record)
-        subprocess.run([spelbord_bin(), "replay", str(path)], capture_output=True, check=True)
+        subprocess.run([binary, "replay", str(path)], capture_output=True, check=True)
 
 
-def test_a_backgammon_match_goes_on_after_a_resigned_game_and_ends_when_resigned():
+def test_a_backgammon_match_goes_on_after_a_resigned_game_and_ends_when_resigned(tmp_path):
     rng = random.Random(3)
     state = spelbord.load_game("backgammon", {"match": 3, "cube": "on"}).new_initial_state()
     # Player 1 gives up the first game as a gammon before it starts: the cube is at 1.
@@ -68,7 +70,7 @@ def test_a_backgammon_match_goes_on_after_a_resigned_game_and_ends_when_resigned
     record = json.loads(state.to_record())
     assert record["actions"][0] == "resign:1:gammon" and record["actions"][-1] == "resign:0:match"
     assert record["result"] == [-1.0, 1.0] and record["outcome"]["ending"] == "match"
-    assert_round_trips(state)
+    assert_round_trips(state, tmp_path)
 
 
 def test_a_record_stating_another_result_for_a_resignation_is_refused():
