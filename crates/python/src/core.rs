@@ -7,7 +7,8 @@ use rand::{Rng, RngCore};
 use spelbord_ai::{Agent, make_agent_for};
 use spelbord_engine::dynamic::StateOf;
 use spelbord_engine::{
-    DynState, Error, Game, GameState, GameVisitor, Notation, Options, Turn, Viewer, visit_game,
+    DynState, Error, Game, GameState, GameVisitor, Notation, Options, Player, Resignation, Turn,
+    Viewer, visit_game,
 };
 use std::any::Any;
 
@@ -31,6 +32,8 @@ pub trait Core: Send + Sync {
     fn text_to_id(&mut self, text: &str) -> Result<usize, Error>;
     /// Applies the action with this id; on error nothing changes.
     fn apply_id(&mut self, id: usize) -> Result<(), Error>;
+    /// `seat` gives up `kind` ([`GameState::resign`]); on error nothing changes.
+    fn resign(&mut self, seat: Player, kind: Resignation) -> Result<(), Error>;
     /// Draws a chance outcome's id with the right probabilities.
     fn sample_chance_id(&mut self, rng: &mut dyn RngCore) -> usize;
     /// Returns per player (zeros before the end).
@@ -150,6 +153,11 @@ impl<G: Game> Core for CoreOf<G> {
             reason: format!("action ids here are 0 to {}", count.saturating_sub(1)),
         })?;
         self.state.0.apply(action);
+        self.fresh = false;
+        Ok(())
+    }
+    fn resign(&mut self, seat: Player, kind: Resignation) -> Result<(), Error> {
+        self.state.0.resign(seat, kind)?;
         self.fresh = false;
         Ok(())
     }

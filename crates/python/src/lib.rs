@@ -120,11 +120,12 @@ fn load_game(
 }
 
 /// The final state of a game record (JSON, as written by `State.to_record`
-/// or `spelbord selfplay --record`), each action checked.
+/// or `spelbord selfplay --record`), each action checked. It replays as the
+/// engine replays records (`Record::replay`): resignations included.
 #[pyfunction]
 fn replay(record: &str) -> PyResult<State> {
     let record = Record::from_json(record).map_err(py_error)?;
-    record.replay().map_err(py_error)?;
+    let end = record.replay().map_err(py_error)?;
     let game = find_game(&record.game).map_err(py_error)?;
     let options = Options::from_map(
         game.id(),
@@ -136,8 +137,18 @@ fn replay(record: &str) -> PyResult<State> {
     )
     .map_err(py_error)?;
     let mut state = Game::new(game, options)?.new_initial_state()?;
+    // The engine reads each entry (`apply_recorded`) and names it in its
+    // own notation, which the state applies: an entry the engine reads
+    // leniently (an old record's hit without its `*`) reads the same here.
+    let mut engine = record.start_state().map_err(py_error)?;
     for text in &record.actions {
-        state.apply_text(text)?;
+        let info = engine.apply_recorded(text).map_err(py_error)?;
+        state.apply_text(&info.text)?;
+    }
+    if state.dyn_state().state_json() != end.state_json() {
+        return Err(py_error(
+            "the record replays to another state in Python than in the engine",
+        ));
     }
     Ok(state)
 }

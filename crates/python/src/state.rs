@@ -7,7 +7,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use sha2::{Digest, Sha256};
-use spelbord_engine::{DynGame, Options, Record, Turn, Viewer};
+use spelbord_engine::{DynGame, Options, Record, Resign, Resignation, Turn, Viewer};
 use std::sync::Arc;
 
 /// What every state of one game shares.
@@ -178,8 +178,45 @@ impl Game {
 pub struct State {
     core: Box<dyn Core>,
     game: Game,
-    history: Vec<usize>,
+    history: Vec<Step>,
     recall: Vec<Option<Recall>>,
+}
+
+/// One entry of a state's history: an action id, or a resignation (which
+/// has no id: the engine lists it among no legal actions).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Step {
+    /// An action or chance outcome, by its id in the state it was applied to.
+    Id(usize),
+    /// A seat gave up ([`Core::resign`]).
+    Resign(Resign),
+}
+
+impl Step {
+    /// Applies this step to `core`; on error nothing changes.
+    fn apply(self, core: &mut dyn Core) -> Result<(), spelbord_engine::Error> {
+        match self {
+            Step::Id(id) => core.apply_id(id),
+            Step::Resign(r) => core.resign(r.seat, r.kind),
+        }
+    }
+
+    /// The step as Python sees it in `history()`: the id, or the
+    /// resignation's record text `resign:<seat>:<kind>`.
+    fn to_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(match self {
+            Step::Id(id) => id.into_pyobject(py)?.into_any().unbind(),
+            Step::Resign(r) => r.text().into_pyobject(py)?.into_any().unbind(),
+        })
+    }
+
+    /// The step as `history_str()` writes it.
+    fn text(self) -> String {
+        match self {
+            Step::Id(id) => id.to_string(),
+            Step::Resign(r) => r.text(),
+        }
+    }
 }
 
 /// What one viewer has seen, brought up to the history only when asked: a
@@ -215,14 +252,14 @@ impl Recall {
         })
     }
 
-    /// Applies the history's actions not yet seen.
-    fn catch_up(&mut self, history: &[usize], viewer: Viewer) -> PyResult<()> {
+    /// Applies the history's steps not yet seen.
+    fn catch_up(&mut self, history: &[Step], viewer: Viewer) -> PyResult<()> {
         if self.upto == history.len() {
             return Ok(());
         }
         let mut replay = self.replay.clone_core();
-        for &id in &history[self.upto..] {
-            replay.apply_id(id).map_err(py_error)?;
+        for &step in &history[self.upto..] {
+            step.apply(replay.as_mut()).map_err(py_error)?;
             let now = replay.dyn_state().observation_json(viewer).to_string();
             if now != self.last {
                 self.digest.update(now.as_bytes());
@@ -250,15 +287,21 @@ impl Recall {
 }
 
 impl State {
-    /// Applies an action written in notation.
+    /// Applies an action written in notation, or a resignation written as
+    /// a record writes it (`resign:<seat>:<kind>`).
     pub fn apply_text(&mut self, text: &str) -> PyResult<()> {
+        if let Some(resign) = Resign::parse(text) {
+            let resign = resign.map_err(py_error)?;
+            return self.apply_step(Step::Resign(resign));
+        }
         let id = self.core.text_to_id(text).map_err(py_error)?;
-        self.apply_id(id)
+        self.apply_step(Step::Id(id))
     }
 
-    fn apply_id(&mut self, id: usize) -> PyResult<()> {
-        self.core.apply_id(id).map_err(py_error)?;
-        self.history.push(id);
+    /// Applies one step and remembers it; on error nothing changes.
+    fn apply_step(&mut self, step: Step) -> PyResult<()> {
+        step.apply(self.core.as_mut()).map_err(py_error)?;
+        self.history.push(step);
         Ok(())
     }
 
@@ -300,15 +343,18 @@ impl State {
         let mut record = Record::new(self.game.id(), self.game.options().clone(), players);
         record.seed = seed;
         let mut replay = self.game.new_core()?;
-        for &id in &self.history {
-            let text = replay
-                .action_text(id)
-                .ok_or_else(|| py_error("the history does not replay"))?;
-            replay.apply_id(id).map_err(py_error)?;
+        for &step in &self.history {
+            let text = match step {
+                Step::Id(id) => replay.action_text(id),
+                Step::Resign(r) => Some(r.text()),
+            }
+            .ok_or_else(|| py_error("the history does not replay"))?;
+            step.apply(replay.as_mut()).map_err(py_error)?;
             record.actions.push(text);
         }
         if self.core.turn() == Turn::Over {
-            record.result = Some(self.core.returns());
+            let state = self.core.dyn_state();
+            record.finish(&state.returns(), state.outcome());
         }
         Ok(record)
     }
@@ -385,7 +431,8 @@ impl State {
             .enumerate()
             .collect()
     }
-    /// Applies an action id (or an action in notation); on error nothing changes.
+    /// Applies an action id (or an action in notation, or a resignation as
+    /// a record writes it, `resign:<seat>:<kind>`); on error nothing changes.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         if action.is_instance_of::<PyString>() {
             return self.apply_text(&action.extract::<String>()?);
@@ -402,7 +449,7 @@ impl State {
             .ok()
             .and_then(|id| usize::try_from(id).ok())
         {
-            Some(id) => self.apply_id(id),
+            Some(id) => self.apply_step(Step::Id(id)),
             None => Err(py_error(format!(
                 "{} is not an action id of this state (0 to {})",
                 action.repr()?,
@@ -417,7 +464,34 @@ impl State {
             Some(text) => text.to_string(),
             None => a.extract::<String>()?,
         };
+        if Resign::parse(&text).is_some() {
+            return Err(py_error(format!(
+                "`{text}` is a resignation, which has no action id: use State.resign"
+            )));
+        }
         self.core.text_to_id(&text).map_err(py_error)
+    }
+    /// `player` gives up `kind` (`single`, `gammon`, `backgammon` or
+    /// `match`) as the game's rules say, whoever is to move; on error
+    /// (no such seat or kind, one the game does not offer now, the game
+    /// over) nothing changes.
+    fn resign(&mut self, player: i64, kind: &str) -> PyResult<()> {
+        let n = self.core.num_players();
+        let seat = usize::try_from(player)
+            .ok()
+            .filter(|&p| p < n)
+            .ok_or_else(|| {
+                py_error(format!(
+                    "player {player} is not a seat of this game (0 to {})",
+                    n - 1
+                ))
+            })?;
+        let kind = Resignation::from_word(kind).ok_or_else(|| {
+            py_error(format!(
+                "`{kind}` is not a kind of resignation: single, gammon, backgammon or match"
+            ))
+        })?;
+        self.apply_step(Step::Resign(Resign { seat, kind }))
     }
     /// An action id of this state in notation: `action_to_string(action)`
     /// or, as in OpenSpiel, `action_to_string(player, action)`.
@@ -432,6 +506,12 @@ impl State {
     /// Returns per player: final when over, zeros before.
     fn returns(&self) -> Vec<f64> {
         self.core.returns()
+    }
+    /// How the game ended, as JSON text (`null` before the end): the
+    /// engine's outcome, with its result, winner or places, and `ending`
+    /// (e.g. `resigned`).
+    fn outcome_json(&self) -> String {
+        self.core.dyn_state().outcome_json().to_string()
     }
     /// One player's return.
     fn player_return(&self, player: usize) -> PyResult<f64> {
@@ -480,16 +560,17 @@ impl State {
         recall.catch_up(&self.history, viewer)?;
         Ok(recall.text())
     }
-    /// Every action id applied so far, chance included.
-    fn history(&self) -> Vec<usize> {
-        self.history.clone()
+    /// Every action id applied so far, chance included; a resignation as
+    /// its record text, `resign:<seat>:<kind>` (`apply_action` takes both).
+    fn history(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        self.history.iter().map(|step| step.to_py(py)).collect()
     }
-    /// The history as text, ids separated by commas.
+    /// The history as text, separated by commas.
     fn history_str(&self) -> String {
-        let ids: Vec<String> = self.history.iter().map(usize::to_string).collect();
-        ids.join(", ")
+        let steps: Vec<String> = self.history.iter().map(|step| step.text()).collect();
+        steps.join(", ")
     }
-    /// Number of actions applied so far, chance included.
+    /// Number of actions applied so far, chance and resignations included.
     fn move_number(&self) -> usize {
         self.history.len()
     }
@@ -543,7 +624,7 @@ impl State {
                 _ => rand::Rng::random_range(&mut rng, 0..self.core.num_actions()),
             };
             self.core.apply_id(id).expect("a listed id is legal");
-            self.history.push(id);
+            self.history.push(Step::Id(id));
         }
         (self.history.len() - start) as u64
     }
@@ -567,5 +648,9 @@ impl State {
     /// The state's game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+    /// The state behind the engine's object-safe layer.
+    pub fn dyn_state(&self) -> &dyn spelbord_engine::DynState {
+        self.core.dyn_state()
     }
 }
