@@ -53,10 +53,12 @@ def analyse(path, plies, cube_plies):
             section = line.split()[0]
             continue
         for label, key in ROWS.items():
-            if line.startswith(label + ' ') :
-                vals = re.findall(r'-?\d+', line[len(label):])
-                # "Missed doubles ... 0 0" or "2 (+0.123) ..." : first number per column
-                cols = re.split(r'\s{3,}', line[len(label):].strip())
+            # money games say (EMG (Points)), matches (EMG (MWC))
+            label = label.replace(' (EMG (MWC))', '')
+            m = re.match(re.escape(label) + r'( \(EMG \((MWC|Points)\)\))? ', line)
+            if m:
+                # "0" or "2 (-0.123 ( -0.123))": the count comes first per column
+                cols = re.split(r'\s{3,}', line[m.end():].strip())
                 for n, c in zip(names, cols):
                     stats[n][key] = int(c.split()[0])
         if line.startswith('Error total EMG') and section in ('Chequerplay', 'Cube'):
@@ -89,6 +91,13 @@ def main():
         for name, s in stats.items():
             per.setdefault(name, []).append(s)
     out = {'files': len(files), 'plies': opt['--plies'], 'cube_plies': opt['--cube-plies'], 'players': {}}
+    # every player's decisions together (e.g. an agent against itself)
+    everyone = [s for samples in per.values() for s in samples]
+    for s in everyone:
+        s.setdefault('chequerplay_error', 0.0); s.setdefault('cube_error', 0.0)
+    out['all'] = {'chequer_mEMG': summary(everyone, 'unforced', 'chequerplay_error'),
+                  'cube_mEMG': summary(everyone, 'close', 'cube_error'),
+                  'counts': {k: sum(s.get(k, 0) for s in everyone) for k in ROWS.values()}}
     for name, samples in per.items():
         totals = {k: sum(s.get(k, 0) for s in samples) for k in ROWS.values()}
         for s in samples:
