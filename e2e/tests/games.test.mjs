@@ -77,14 +77,22 @@ describe('each game against the computer', () => {
         custom: async (n) => {
           if (!promptShot && (await page.locator('[data-testid="cube-prompt"]').count())) {
             // The cube's question stands inline under the board, not over it.
-            promptShot = true;
-            const prompt = page.locator('[data-testid="cube-prompt"]');
-            assert.match(await prompt.textContent() || '', /[Dd]ouble/);
-            const board = await page.locator('.board-svg').boundingBox();
-            const box = await prompt.boundingBox();
-            assert.ok(board && box && box.y >= board.y + board.height - 1, 'the cube prompt is below the board');
-            assert.ok(box && box.y + box.height <= SIZES.desktop.height, 'the cube prompt is in sight');
-            await shot(page, `${id}-prompt`);
+            // Both boxes are read in one script turn: a re-render between two
+            // separate reads would measure a detached element.
+            const seen = await page.evaluate(() => {
+              const board = document.querySelector('.board-svg')?.getBoundingClientRect();
+              const prompt = document.querySelector('[data-testid="cube-prompt"]');
+              const box = prompt?.getBoundingClientRect();
+              if (!board || !prompt || !box) return null;
+              return { text: prompt.textContent || '', boardBottom: board.bottom, top: box.top, bottom: box.bottom };
+            });
+            if (seen) {
+              promptShot = true;
+              assert.match(seen.text, /[Dd]ouble/);
+              assert.ok(seen.top >= seen.boardBottom - 1, 'the cube prompt is below the board');
+              assert.ok(seen.bottom <= SIZES.desktop.height, 'the cube prompt is in sight');
+              await shot(page, `${id}-prompt`);
+            }
           }
           if (n === 1) {
             // Every board element a person can choose has an accessible name.
