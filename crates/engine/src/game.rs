@@ -369,6 +369,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type State: GameState
         + Notation
         + Heuristic
+        + crate::tensor::ObservationTensor
         + Serialize
         + DeserializeOwned
         + std::fmt::Display

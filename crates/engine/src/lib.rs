@@ -28,6 +28,7 @@ pub mod stortok;
 pub mod stumphog;
 pub mod tables;
 pub mod tawla;
+pub mod tensor;
 
 pub use dynamic::{ActionInfo, DynGame, DynState};
 pub use error::{Error, PositionError, Result};

@@ -2,10 +2,10 @@
 //! integer actions: at a decision the index into the legal actions, at a
 //! chance node the index into the chance outcomes.
 
-use crate::tensor;
 use rand::{Rng, RngCore};
 use spelbord_ai::{Agent, make_agent_for};
 use spelbord_engine::dynamic::StateOf;
+use spelbord_engine::tensor::{ObservationTensor, observation_tensor};
 use spelbord_engine::{
     DynState, Error, Game, GameState, GameVisitor, Notation, Options, Player, Resignation, Turn,
     Viewer, visit_game,
@@ -40,6 +40,8 @@ pub trait Core: Send + Sync {
     fn returns(&self) -> Vec<f64>;
     /// Writes `viewer`'s observation tensor into `out` (cleared first).
     fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>);
+    /// The length of every observation tensor of this game and options.
+    fn observation_tensor_len(&self) -> usize;
     /// A copy.
     fn clone_core(&self) -> Box<dyn Core>;
     /// The concrete type, for agents.
@@ -176,7 +178,10 @@ impl<G: Game> Core for CoreOf<G> {
         self.state.0.returns().as_slice().to_vec()
     }
     fn observation_tensor(&self, viewer: Viewer, out: &mut Vec<f32>) {
-        tensor::encode(G::ID, &self.state.observation_json(viewer), viewer, out);
+        observation_tensor(&self.state.0, viewer, out);
+    }
+    fn observation_tensor_len(&self) -> usize {
+        self.state.0.observation_tensor_len()
     }
     fn clone_core(&self) -> Box<dyn Core> {
         Box::new(self.clone())

@@ -8,7 +8,6 @@ mod agents;
 mod core;
 mod limits;
 mod state;
-mod tensor;
 mod vector;
 
 use pyo3::create_exception;

@@ -35,15 +35,13 @@ impl Game {
             .new_state(&options)
             .map_err(py_error)?
             .max_game_length() as usize;
-        let mut tensor = Vec::new();
-        core.observation_tensor(Viewer::Player(0), &mut tensor);
         Ok(Game {
             info: Arc::new(GameInfo {
                 game,
                 limits: limits(game.id()),
                 max_game_length,
                 num_players: core.num_players(),
-                tensor_size: tensor.len(),
+                tensor_size: core.observation_tensor_len(),
                 options,
             }),
         })

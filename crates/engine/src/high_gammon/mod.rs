@@ -16,6 +16,7 @@ mod position;
 mod render;
 mod rules;
 mod state;
+mod tensor;
 mod view;
 
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub use geometry::{
 };
 pub use rules::{Doubles, HgRules, Scoring};
 pub use state::{HgAction, HgState, Last, MAX_CUBE_LOG2, Phase};
+pub use tensor::HG_TENSOR_LEN;
 pub use view::{HgView, PlayerView};
 
 use crate::error::Result;

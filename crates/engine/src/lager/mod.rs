@@ -11,6 +11,7 @@ mod position;
 mod render;
 mod repetition;
 mod state;
+mod tensor;
 mod view;
 mod zobrist;
 
@@ -22,6 +23,7 @@ pub use state::{
     Captured, End, Knockout, LagerAction, LagerConfig, LagerState, Location, MAX_ON_BOARD,
     MAX_PLY_CAP, Piece,
 };
+pub use tensor::lager_tensor_len;
 pub use view::{LagerView, PlayerView};
 
 use crate::error::Result;

@@ -19,6 +19,7 @@ mod render;
 mod rules;
 #[cfg(test)]
 mod sampler_props;
+mod tensor;
 #[cfg(test)]
 mod tests;
 mod valid;
@@ -26,6 +27,7 @@ mod valid;
 pub use cards::{Card, Cards, DECK_36, DECK_52, Kind, Suit, Trumps};
 pub use heuristic::SETTLE_AFTER;
 pub use observe::StortokObservation;
+pub use tensor::STORTOK_TENSOR_LEN;
 
 use crate::error::Result;
 use crate::game::{Game, MAX_PLAYERS};

@@ -9,12 +9,14 @@ mod notation;
 mod position;
 mod render;
 mod state;
+mod tensor;
 #[cfg(test)]
 mod tests;
 
 pub use action::StumphogAction;
 pub use board::{Board, COLUMNS, Destination, Landing, Row, STONES, STUMPEN, destination};
 pub use state::{End, Phase, Rules, STUMPVARNING, StumphogState, StumphogView};
+pub use tensor::STUMPHOG_TENSOR_LEN;
 
 use crate::error::Result;
 use crate::game::Game;

@@ -9,6 +9,7 @@ pub mod play;
 pub mod points;
 pub mod render;
 pub mod step_graph;
+pub(crate) mod tensor;
 pub mod two_player;
 
 pub use dice::{OPENING_ROLLS, ROLLS};
@@ -16,6 +17,7 @@ pub use movegen::{DiceRule, PlayGen, StepBoard, StepList};
 pub use notation::{MarkedPlay, TypedStep};
 pub use play::{BAR, OFF, Play, Step};
 pub use step_graph::{StepGraph, StepsView, play_boards, step_graph};
+pub use tensor::TABLES_TENSOR_LEN;
 pub use two_player::{
     AbsBoard, GameEnd, Phase, TablesAction, TablesOptions, TablesState, TablesVariant, TablesView,
 };
