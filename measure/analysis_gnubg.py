@@ -1,7 +1,13 @@
 # Per-move chequer errors of GNU Backgammon (2-ply, or $PLIES) for each .mat
 # in games/, written to gnubg2.json (or $OUT): [{file, X, O, moves:[{player, dice, loss}]}].
+# The games were played without a cube, so chequer play is judged by cubeless
+# equity (a .mat file cannot say the cube was off: GNU Backgammon would judge a
+# money game cubefully under the Jacoby rule, where gammons with the cube in
+# the middle count nothing). CUBEFUL=1 judges as GNU Backgammon does by default.
 import gnubg, json, glob, os
 gnubg.command('set analysis chequerplay evaluation plies ' + os.environ.get('PLIES', '2'))
+if not os.environ.get('CUBEFUL'):
+    gnubg.command('set analysis chequerplay evaluation cubeful off')
 gnubg.command('set analysis cube off')
 gnubg.command('set analysis luck on')
 out = []

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GNU Backgammon's verdict on a folder of .mat files, per player.
 
-Usage: gnubg_judge.py DIR [--plies 2] [--cube-plies 2] [--jobs 2]
+Usage: gnubg_judge.py DIR [--plies 2] [--cube-plies 2] [--jobs 2] [--cubeless]
 
 Each file is analysed by its own `gnubg -t -q` (chequer play and cube
 decisions at the given plies, GNU Backgammon's default thresholds) and its
@@ -9,17 +9,25 @@ decisions at the given plies, GNU Backgammon's default thresholds) and its
 unforced moves, the chequer error rate (mEMG per unforced move), the close
 or actual cube decisions, the cube error rate (mEMG per close or actual
 decision), the counts of wrong cube actions, and 95% intervals over the
-files (each file one sample, weighted by its moves or decisions)."""
+files (each file one sample, weighted by its moves or decisions).
+
+`--cubeless` judges chequer play by cubeless equity, as games played
+without a cube must be: a `.mat` file cannot say that the cube was off, and
+GNU Backgammon otherwise judges a money game cubefully under the Jacoby
+rule, where a gammon won or saved with the cube in the middle is worth
+nothing."""
 import glob, json, math, os, re, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 def args():
     a = sys.argv[1:]
-    opt = {'--plies': '2', '--cube-plies': '2', '--jobs': '2'}
+    opt = {'--plies': '2', '--cube-plies': '2', '--jobs': '2', '--cubeless': False}
     rest = []
     while a:
         x = a.pop(0)
-        if x in opt:
+        if x == '--cubeless':
+            opt[x] = True
+        elif x in opt:
             opt[x] = a.pop(0)
         else:
             rest.append(x)
@@ -39,8 +47,9 @@ ROWS = {
     'Wrong passes (EMG (MWC))': 'wrong_passes',
 }
 
-def analyse(path, plies, cube_plies):
-    cmds = (f'set analysis chequerplay evaluation plies {plies}\n'
+def analyse(path, plies, cube_plies, cubeless=False):
+    cmds = (('set analysis chequerplay evaluation cubeful off\n' if cubeless else '')
+            + f'set analysis chequerplay evaluation plies {plies}\n'
             f'set analysis cubedecision evaluation plies {cube_plies}\n'
             f'import mat {path}\nanalyse match\nshow statistics match\n')
     out = subprocess.run(['gnubg', '-t', '-q'], input=cmds, capture_output=True,
@@ -85,12 +94,13 @@ def main():
     folder, opt = args()
     files = sorted(glob.glob(os.path.join(folder, '*.mat')))
     with ThreadPoolExecutor(int(opt['--jobs'])) as pool:
-        results = list(pool.map(lambda f: analyse(f, opt['--plies'], opt['--cube-plies']), files))
+        results = list(pool.map(lambda f: analyse(f, opt['--plies'], opt['--cube-plies'], opt['--cubeless']), files))
     per = {}
     for _, stats in results:
         for name, s in stats.items():
             per.setdefault(name, []).append(s)
-    out = {'files': len(files), 'plies': opt['--plies'], 'cube_plies': opt['--cube-plies'], 'players': {}}
+    out = {'files': len(files), 'plies': opt['--plies'], 'cube_plies': opt['--cube-plies'],
+           'cubeless': opt['--cubeless'], 'players': {}}
     # every player's decisions together (e.g. an agent against itself)
     everyone = [s for samples in per.values() for s in samples]
     for s in everyone:

@@ -143,6 +143,10 @@ pub struct NetConfig {
     pub window: u32,
     /// A weights file to use instead of the shipped network.
     pub file: Option<String>,
+    /// A second network whose probabilities are averaged with the first's
+    /// at every evaluation: a weights file, or `older` (backgammon's
+    /// network shipped before the current one).
+    pub with: Option<String>,
     /// Cube decisions from the network's cubeful equity (Janowski); false:
     /// the generic threshold rule of [`crate::cube`].
     pub cubeful: bool,
@@ -162,6 +166,7 @@ impl Default for NetConfig {
             inner: 3,
             window: 160,
             file: None,
+            with: None,
             cubeful: true,
             rollouts: 0,
             turns: 8,
@@ -377,6 +382,7 @@ impl AgentSpec {
                         c.window = (w * 1000.0).round() as u32;
                     }
                     "file" => c.file = Some(value.to_string()),
+                    "with" => c.with = Some(value.to_string()),
                     "cube" => {
                         c.cubeful = match value {
                             "janowski" => true,
@@ -394,7 +400,7 @@ impl AgentSpec {
                     _ => {
                         return Err(unknown(
                             key,
-                            "ply, filter, inner, window, file, cube, rollout, turns, width",
+                            "ply, filter, inner, window, file, with, cube, rollout, turns, width",
                         ));
                     }
                 },
@@ -451,6 +457,10 @@ mod tests {
             panic!("not net")
         };
         assert_eq!(d.rollouts, 0);
+        let AgentSpec::Net(e) = AgentSpec::parse("net:ply=2,with=older").unwrap() else {
+            panic!("not net")
+        };
+        assert_eq!((e.with.as_deref(), d.with), (Some("older"), None));
     }
 
     #[test]

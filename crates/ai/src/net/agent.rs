@@ -26,6 +26,8 @@ use std::sync::Arc;
 pub struct NetAgent<V: NetVariant> {
     net: Arc<NetFile>,
     encoding: Encoding<V::Board>,
+    /// A second network averaged with the first (`with=`).
+    second: Option<(Arc<NetFile>, Encoding<V::Board>)>,
     config: NetConfig,
     _variant: std::marker::PhantomData<V>,
 }
@@ -36,9 +38,18 @@ impl<V: NetVariant> NetAgent<V> {
         let source = config.file.as_deref();
         let net = load::<V>(source)?;
         let encoding = check::<V>(&net, source.unwrap_or("the shipped network"))?;
+        let second = match config.with.as_deref() {
+            Some(file) => {
+                let net = load::<V>(Some(file))?;
+                let encoding = check::<V>(&net, file)?;
+                Some((net, encoding))
+            }
+            None => None,
+        };
         Ok(NetAgent {
             net,
             encoding,
+            second,
             config,
             _variant: std::marker::PhantomData,
         })
@@ -46,8 +57,12 @@ impl<V: NetVariant> NetAgent<V> {
 
     /// An evaluator of the agent's network.
     fn evaluator(&self, variant: V) -> Evaluator<'_, V> {
-        Evaluator::new(&self.net.net, self.encoding, variant)
-            .with_search(self.config.inner, self.config.window as f32 / 1000.0)
+        let ev = Evaluator::new(&self.net.net, self.encoding, variant)
+            .with_search(self.config.inner, self.config.window as f32 / 1000.0);
+        match &self.second {
+            Some((net, encoding)) => ev.with_second(&net.net, *encoding),
+            None => ev,
+        }
     }
 
     /// Each legal play of the roll with the mover's probabilities after it,

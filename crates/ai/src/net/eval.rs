@@ -91,6 +91,8 @@ pub struct Candidate<B> {
 pub struct Evaluator<'n, V: NetVariant> {
     net: &'n Mlp,
     encoding: Encoding<V::Board>,
+    /// A second network averaged with the first, and its inputs.
+    second: Option<(&'n Mlp, Encoding<V::Board>)>,
     variant: V,
     scratch: Scratch,
     xs: Vec<f32>,
@@ -112,6 +114,7 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
         Evaluator {
             net,
             encoding,
+            second: None,
             variant,
             scratch: Scratch::default(),
             xs: Vec::new(),
@@ -128,6 +131,13 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
     pub fn with_search(mut self, inner: usize, window: f32) -> Self {
         self.inner = inner.max(1);
         self.window = window.max(0.0);
+        self
+    }
+
+    /// The same evaluator averaging its network's probabilities with
+    /// `net`'s (inputs `encoding`) at every evaluation.
+    pub fn with_second(mut self, net: &'n Mlp, encoding: Encoding<V::Board>) -> Self {
+        self.second = Some((net, encoding));
         self
     }
 
@@ -181,19 +191,27 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
     /// in its own side's frame), in one batch, bear-offs included.
     pub fn network(&mut self, boards: &[V::Board]) -> Vec<Probs> {
         let n = boards.len();
-        let inputs = self.encoding.inputs;
-        self.xs.clear();
-        self.xs.resize(n * inputs, 0.0);
-        for (b, x) in boards.iter().zip(self.xs.chunks_exact_mut(inputs)) {
-            (self.encoding.encode)(b, x);
-        }
-        self.ys.clear();
-        self.ys.resize(n * 5, 0.0);
-        self.net
-            .forward_batch(&self.xs, &mut self.scratch, &mut self.ys);
         self.evaluations += n as u64;
-        self.ys
-            .chunks_exact(5)
+        let mut out = vec![[0.0f32; 5]; n];
+        let nets = std::iter::once((self.net, self.encoding)).chain(self.second);
+        let count = 1 + usize::from(self.second.is_some());
+        for (net, encoding) in nets {
+            let inputs = encoding.inputs;
+            self.xs.clear();
+            self.xs.resize(n * inputs, 0.0);
+            for (b, x) in boards.iter().zip(self.xs.chunks_exact_mut(inputs)) {
+                (encoding.encode)(b, x);
+            }
+            self.ys.clear();
+            self.ys.resize(n * 5, 0.0);
+            net.forward_batch(&self.xs, &mut self.scratch, &mut self.ys);
+            for (o, y) in out.iter_mut().zip(self.ys.chunks_exact(5)) {
+                for (a, v) in o.iter_mut().zip(y) {
+                    *a += v / count as f32;
+                }
+            }
+        }
+        out.into_iter()
             .map(|y| {
                 let (wb, lb) = if V::BACKGAMMONS {
                     (y[2], y[4])
@@ -317,6 +335,7 @@ pub fn rank(probs: &[Probs]) -> Vec<usize> {
 mod tests {
     use super::*;
     use spelbord_engine::backgammon::{BackgammonBoard, BackgammonRules};
+    use spelbord_engine::tawla::TawlaRules;
 
     #[test]
     fn flipping_twice_is_the_identity_and_equity_changes_sign() {
@@ -388,6 +407,37 @@ mod tests {
             assert!((sum - f64::from(exact[0])).abs() < 1e-4, "{sum} {exact:?}");
             assert_eq!(ev.evaluations, 0);
         }
+    }
+
+    #[test]
+    fn a_second_network_is_averaged_with_the_first() {
+        let net = crate::net::load::<BackgammonRules>(None).unwrap();
+        let encoding = crate::net::check::<BackgammonRules>(&net, "shipped").unwrap();
+        let older = crate::net::load::<BackgammonRules>(Some(crate::net::OLDER)).unwrap();
+        let older_encoding = crate::net::check::<BackgammonRules>(&older, "older").unwrap();
+        assert_ne!(encoding.inputs, older_encoding.inputs, "two encodings");
+        let boards = [
+            BackgammonBoard::start(),
+            race([2, 2, 2, 3, 3, 3], [3, 3, 3, 2, 2, 2]),
+        ];
+        let new = Evaluator::new(&net.net, encoding, BackgammonRules).network(&boards);
+        let old = Evaluator::new(&older.net, older_encoding, BackgammonRules).network(&boards);
+        let mut both = Evaluator::new(&net.net, encoding, BackgammonRules)
+            .with_second(&older.net, older_encoding);
+        let mean = both.network(&boards);
+        for ((a, b), m) in new.iter().zip(&old).zip(&mean) {
+            assert!(a[0] != b[0], "the two networks differ: {a:?} {b:?}");
+            assert!(
+                (m[0] - (a[0] + b[0]) / 2.0).abs() < 1e-6,
+                "{a:?} {b:?} {m:?}"
+            );
+        }
+        // The same network twice is that network.
+        let mut twice =
+            Evaluator::new(&net.net, encoding, BackgammonRules).with_second(&net.net, encoding);
+        assert_eq!(twice.network(&boards), new);
+        // Only backgammon has an older network.
+        assert!(crate::net::load::<TawlaRules>(Some(crate::net::OLDER)).is_err());
     }
 
     #[test]

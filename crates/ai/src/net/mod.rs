@@ -32,8 +32,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// The backgammon network shipped in the binary.
 static BACKGAMMON: &[u8] = include_bytes!("../../weights/backgammon.net");
+/// The backgammon network shipped before the current one (encoding 1,
+/// 840,000 self-play games): the review's second opinion (`with=older`).
+static BACKGAMMON_OLDER: &[u8] = include_bytes!("../../weights/backgammon-older.net");
 /// The Tawla network shipped in the binary.
 static TAWLA: &[u8] = include_bytes!("../../weights/tawla.net");
+
+/// The name (for `file=` and `with=`) of the older shipped network.
+pub const OLDER: &str = "older";
 
 /// Games with a network shipped in the binary (High-O Gammon and
 /// Tric-Trac: one for each number of players).
@@ -99,9 +105,24 @@ fn cache() -> &'static Cache {
     CACHE.get_or_init(Default::default)
 }
 
-/// The network for `V`: the shipped one (`file` None) or the one in a
-/// file, checked against the game and its encoding; loaded once.
+/// The network for `V`: the shipped one (`file` None), the older shipped
+/// one ([`OLDER`], backgammon) or the one in a file, checked against the
+/// game and its encoding; loaded once.
 pub fn load<V: NetVariant>(file: Option<&str>) -> Result<Arc<NetFile>, NetLoadError> {
+    if file == Some(OLDER) {
+        return load_cached(
+            format!("{}|{OLDER}", V::ID),
+            None,
+            match V::ID {
+                "backgammon" => Ok((
+                    "the older shipped backgammon network".to_string(),
+                    BACKGAMMON_OLDER,
+                )),
+                _ => Err(NetLoadError::NoNet(format!("{} ({OLDER})", V::ID))),
+            },
+            |net, source| check::<V>(net, source).map(|_| ()),
+        );
+    }
     let shipped = match V::ID {
         "backgammon" => Some(("the shipped backgammon network".to_string(), BACKGAMMON)),
         "tawla" => Some(("the shipped Tawla network".to_string(), TAWLA)),

@@ -54,7 +54,7 @@ async fn a_finished_game_is_analysed_in_the_background_and_stored_with_its_table
     // The judge is no level (two plies, wider than ai:expert), said in words.
     assert_eq!(
         analysis["analyser"],
-        "net:ply=2,filter=12,inner=6,window=0.32"
+        "net:ply=2,filter=12,inner=6,window=0.32,with=older"
     );
     assert_eq!(analysis["judge"], "deep");
     assert_eq!(analysis["thresholds"], json!([0.03, 0.06, 0.12]));
