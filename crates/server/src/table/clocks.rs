@@ -22,11 +22,12 @@ impl Table {
     }
 
     /// Stamps planned `events` with the clocks at `now` (milliseconds of
-    /// [`mono_ms`]) and returns the clocks after them, to keep once they
-    /// are stored. A person's action is charged to his running turn; the
-    /// turn passes (with the increment) when another seat acts or is to
-    /// decide; server-made actions (chance, forced, auto-roll, AI) cost
-    /// nothing; a new game of a match adds the per-game reserve.
+    /// [`mono_ms`](super::mono_ms)) and returns the clocks after them, to
+    /// keep once they are stored. A person's action is charged to his
+    /// running turn; the turn passes (with the increment) when another seat
+    /// acts or is to decide; server-made actions (chance, forced,
+    /// auto-roll, AI) cost nothing; a new game of a match adds the per-game
+    /// reserve.
     pub fn stamp_clock(&self, events: &mut [Event], now: i64) -> Option<Clock> {
         let mut clock = self.clock.clone()?;
         let per_game = clock.control.per_game_s > 0;
@@ -100,7 +101,8 @@ impl Table {
         self.clock.as_ref()?.flagged(now)
     }
 
-    /// When the running seat's flag falls (milliseconds of [`mono_ms`]).
+    /// When the running seat's flag falls (milliseconds of
+    /// [`mono_ms`](super::mono_ms)).
     pub fn clock_deadline(&self) -> Option<i64> {
         if self.is_over() {
             return None;
