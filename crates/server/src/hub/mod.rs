@@ -1,5 +1,10 @@
 //! The live tables: loading, creating, joining, acting and AI moves. Every
 //! change is stored before it is applied in memory, acknowledged or sent.
+//!
+//! The parts of [`Hub`]: `seats` (creating tables, joining), `rematch`,
+//! `play` (actions, storing and announcing them), `ai` (the AI's turns),
+//! `ending` (resigning, closing, clocks, inactivity), `loading` (tables in
+//! memory), `ownership` (tables in a group of nodes) and `accounts`.
 
 use crate::cluster::Cluster;
 use crate::error::ApiError;

@@ -1,6 +1,9 @@
 //! One table in memory: the game state, the seats, the record and the last
 //! events. Pure logic, no I/O: callers store planned events before committing
 //! them here.
+//!
+//! The parts of [`Table`]: `stored` (to and from the store), `plan`
+//! (planning actions) and `clocks`.
 
 use crate::clock::{Clock, TimeControl};
 use crate::dice::{self, DiceProof, ServerSeed};
