@@ -6,12 +6,13 @@
 //! carry many clients, so they count only towards the total, not against
 //! the cap per client.
 
-use crate::limits::{ClientKey, Counter, Full, Limits, RefusalLog};
+use crate::limits::{ClientKey, Counter, Full, Held, Limits, RefusalLog};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
@@ -74,37 +75,54 @@ pub async fn serve_connections(
             }
         };
         let _ = stream.set_nodelay(true);
-        let app = app.clone();
-        let mut closing = closing.subscribe();
-        tasks.spawn(async move {
-            let _held = held;
-            let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
-                let mut request = request.map(Body::new);
-                request.extensions_mut().insert(ConnectInfo(peer));
-                tower::ServiceExt::oneshot(app.clone(), request)
-            });
-            let mut builder = hyper::server::conn::http1::Builder::new();
-            builder
-                .timer(TokioTimer::new())
-                .header_read_timeout(header_timeout)
-                .keep_alive(true);
-            let connection = builder
-                .serve_connection(TokioIo::new(stream), service)
-                .with_upgrades();
-            tokio::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => {}
-                _ = closing.changed() => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = connection.await;
-                }
-            }
-        });
+        tasks.spawn(serve_connection(
+            stream,
+            peer,
+            app.clone(),
+            header_timeout,
+            held,
+            closing.subscribe(),
+        ));
     }
     drop(listener);
     let _ = closing.send(true);
     let _ = tokio::time::timeout(grace, async { while tasks.join_next().await.is_some() {} }).await;
     tasks.abort_all();
+}
+
+/// Serves the requests of one connection from `peer` (HTTP/1.1 with
+/// upgrades, holding its place under the caps) until it closes; when
+/// `closing` turns, lets the request in progress finish and closes it.
+async fn serve_connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    header_timeout: Duration,
+    held: Held<ClientKey>,
+    mut closing: watch::Receiver<bool>,
+) {
+    let _held = held;
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let mut request = request.map(Body::new);
+        request.extensions_mut().insert(ConnectInfo(peer));
+        tower::ServiceExt::oneshot(app.clone(), request)
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .keep_alive(true);
+    let connection = builder
+        .serve_connection(TokioIo::new(stream), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => {}
+        _ = closing.changed() => {
+            connection.as_mut().graceful_shutdown();
+            let _ = connection.await;
+        }
+    }
 }
 
 async fn refuse(mut stream: TcpStream) {

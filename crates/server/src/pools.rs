@@ -36,108 +36,127 @@ fn at_least(options: &Options, key: &str, least: i64) -> bool {
 /// them), or `None` if such a game is not rated.
 pub fn pool_of(game: &str, options: &Options) -> Option<Pool> {
     match game {
-        "backgammon" => {
-            if options.int("match") > 0 {
-                let d = "Backgammon matches (any length)".to_string();
-                pool("backgammon-match".into(), "backgammon", 2, d)
-            } else {
-                let d =
-                    "Backgammon single games (money play, with or without the cube)".to_string();
-                pool("backgammon".into(), "backgammon", 2, d)
-            }
-        }
-        "tawla" => {
-            let mother = options.get("mother") != "off";
-            let matched = options.int("match") > 0;
-            let id = match (mother, matched) {
-                (true, false) => "tawla",
-                (true, true) => "tawla-match",
-                (false, false) => "tawla-no-mother",
-                (false, true) => "tawla-no-mother-match",
-            };
-            let d = format!(
-                "Tawla {}, {}",
-                if matched {
-                    "matches (any length)"
-                } else {
-                    "single games"
-                },
-                if mother {
-                    "with the mother rule"
-                } else {
-                    "without the mother rule"
-                }
-            );
-            pool(id.into(), "tawla", 2, d)
-        }
-        "high-gammon" => {
-            let players = options.int("players");
-            let scoring = options.get("scoring");
-            if !(2..=4).contains(&players) || !["points", "cube", "traditional"].contains(&scoring)
-            {
-                return None;
-            }
-            let d = format!("High-O Gammon, {players} players, {scoring} scoring");
-            pool(
-                format!("high-gammon-{players}-{scoring}"),
-                "high-gammon",
-                players as usize,
-                d,
-            )
-        }
-        "tric-trac" => {
-            let players = options.int("players");
-            if !(2..=4).contains(&players) {
-                return None;
-            }
-            let d = format!("Tric-Trac, {players} players");
-            pool(
-                format!("tric-trac-{players}"),
-                "tric-trac",
-                players as usize,
-                d,
-            )
-        }
-        "stumphog" => {
-            (options.int("win") == 41 && at_least(options, "turns", 2000)).then(|| Pool {
-                id: "stumphog".into(),
-                game: "stumphog",
-                players: 2,
-                description: "Stumphog (win at 41 stones, a cap of 2000 turns or more)".into(),
-            })
-        }
-        "lager" => {
-            let standard = options.int("columns") == 5
-                && options.int("rows") == 7
-                && options.get("captured") == "out"
-                && options.get("opening") == "stone"
-                && at_least(options, "max_plies", 200);
-            standard.then(|| Pool {
-                id: "lager".into(),
-                game: "lager",
-                players: 2,
-                description: "Lager on the standard 5×7 board (a cap of 200 plies or more)".into(),
-            })
-        }
-        "stortok" => {
-            let players = options.int("players");
-            let version = options.get("version");
-            if !(2..=5).contains(&players)
-                || !spelbord_engine::stortok::Version::NAMES.contains(&version)
-                || !at_least(options, "cap", 5000)
-            {
-                return None;
-            }
-            let d = format!("Stortok ({version}), {players} players");
-            pool(
-                format!("stortok-{version}-{players}"),
-                "stortok",
-                players as usize,
-                d,
-            )
-        }
+        "backgammon" => backgammon_pool(options),
+        "tawla" => tawla_pool(options),
+        "high-gammon" => high_gammon_pool(options),
+        "tric-trac" => tric_trac_pool(options),
+        "stumphog" => stumphog_pool(options),
+        "lager" => lager_pool(options),
+        "stortok" => stortok_pool(options),
         _ => None,
     }
+}
+
+/// Backgammon: matches, or single games.
+fn backgammon_pool(options: &Options) -> Option<Pool> {
+    if options.int("match") > 0 {
+        let d = "Backgammon matches (any length)".to_string();
+        pool("backgammon-match".into(), "backgammon", 2, d)
+    } else {
+        let d = "Backgammon single games (money play, with or without the cube)".to_string();
+        pool("backgammon".into(), "backgammon", 2, d)
+    }
+}
+
+/// Tawla: matches or single games, with or without the mother rule.
+fn tawla_pool(options: &Options) -> Option<Pool> {
+    let mother = options.get("mother") != "off";
+    let matched = options.int("match") > 0;
+    let id = match (mother, matched) {
+        (true, false) => "tawla",
+        (true, true) => "tawla-match",
+        (false, false) => "tawla-no-mother",
+        (false, true) => "tawla-no-mother-match",
+    };
+    let d = format!(
+        "Tawla {}, {}",
+        if matched {
+            "matches (any length)"
+        } else {
+            "single games"
+        },
+        if mother {
+            "with the mother rule"
+        } else {
+            "without the mother rule"
+        }
+    );
+    pool(id.into(), "tawla", 2, d)
+}
+
+/// High-O Gammon: per number of players and scoring.
+fn high_gammon_pool(options: &Options) -> Option<Pool> {
+    let players = options.int("players");
+    let scoring = options.get("scoring");
+    if !(2..=4).contains(&players) || !["points", "cube", "traditional"].contains(&scoring) {
+        return None;
+    }
+    let d = format!("High-O Gammon, {players} players, {scoring} scoring");
+    pool(
+        format!("high-gammon-{players}-{scoring}"),
+        "high-gammon",
+        players as usize,
+        d,
+    )
+}
+
+/// Tric-Trac: per number of players.
+fn tric_trac_pool(options: &Options) -> Option<Pool> {
+    let players = options.int("players");
+    if !(2..=4).contains(&players) {
+        return None;
+    }
+    let d = format!("Tric-Trac, {players} players");
+    pool(
+        format!("tric-trac-{players}"),
+        "tric-trac",
+        players as usize,
+        d,
+    )
+}
+
+/// Stumphog: the standard winning mark, a cap of 2000 turns or more.
+fn stumphog_pool(options: &Options) -> Option<Pool> {
+    (options.int("win") == 41 && at_least(options, "turns", 2000)).then(|| Pool {
+        id: "stumphog".into(),
+        game: "stumphog",
+        players: 2,
+        description: "Stumphog (win at 41 stones, a cap of 2000 turns or more)".into(),
+    })
+}
+
+/// Lager: the standard board, a cap of 200 plies or more.
+fn lager_pool(options: &Options) -> Option<Pool> {
+    let standard = options.int("columns") == 5
+        && options.int("rows") == 7
+        && options.get("captured") == "out"
+        && options.get("opening") == "stone"
+        && at_least(options, "max_plies", 200);
+    standard.then(|| Pool {
+        id: "lager".into(),
+        game: "lager",
+        players: 2,
+        description: "Lager on the standard 5×7 board (a cap of 200 plies or more)".into(),
+    })
+}
+
+/// Stortok: per version and number of players, a cap of 5000 or more.
+fn stortok_pool(options: &Options) -> Option<Pool> {
+    let players = options.int("players");
+    let version = options.get("version");
+    if !(2..=5).contains(&players)
+        || !spelbord_engine::stortok::Version::NAMES.contains(&version)
+        || !at_least(options, "cap", 5000)
+    {
+        return None;
+    }
+    let d = format!("Stortok ({version}), {players} players");
+    pool(
+        format!("stortok-{version}-{players}"),
+        "stortok",
+        players as usize,
+        d,
+    )
 }
 
 /// Every pool, in catalogue order.

@@ -17,6 +17,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
 
 /// How long tables nobody watches or touches stay in memory.
 const IDLE_EVICTION: Duration = Duration::from_secs(600);
@@ -216,77 +217,26 @@ pub async fn serve(
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
     let addr = listener.local_addr()?;
-    let mut cluster = None;
-    let account_store: Arc<dyn AccountStore>;
-    let rating_store: Arc<dyn RatingStore>;
-    let lobby_store: Arc<dyn LobbyStore>;
-    let mut node = "local".to_string();
-    let store: Arc<dyn Store> = if is_postgres_url(&args.db) {
-        let store = PgStore::open(&args.db)
-            .await
-            .context("cannot open the PostgreSQL database")?;
-        let node_addr = args.node_addr.clone().unwrap_or_else(|| {
-            let ip = if addr.ip().is_unspecified() {
-                std::net::IpAddr::from([127, 0, 0, 1])
-            } else {
-                addr.ip()
-            };
-            format!("http://{}", SocketAddr::new(ip, addr.port()))
-        });
-        let lease = Duration::from_secs_f64(args.lease.clamp(0.5, 600.0));
-        cluster = Some(Arc::new(
-            Cluster::join(&store, node_addr, lease)
-                .await
-                .context("cannot join the nodes of the database")?,
-        ));
-        account_store = Arc::new(store.clone());
-        rating_store = Arc::new(store.clone());
-        lobby_store = Arc::new(store.clone());
-        node = store.node().to_string();
-        Arc::new(store)
-    } else {
-        let store = SqliteStore::open(Path::new(&args.db))
-            .await
-            .with_context(|| format!("cannot open the database {}", args.db))?;
-        account_store = Arc::new(store.clone());
-        rating_store = Arc::new(store.clone());
-        lobby_store = Arc::new(store.clone());
-        Arc::new(store)
-    };
+    let stores = open_stores(&args, addr).await?;
     let accounts = Arc::new(
-        crate::accounts::Accounts::new(account_store, args.secure_cookies)
+        crate::accounts::Accounts::new(stores.accounts, args.secure_cookies)
             .context("cannot set up password hashing")?,
     );
-    let workers = args.ai_workers.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(2)
-    });
     let analyses = crate::analysis::AnalysisPool::start(
-        store.clone(),
+        stores.tables.clone(),
         args.analysis_workers,
         args.analysis_queue,
         args.analysis_level.clone(),
     );
-    let mut thinking = crate::thinking::Workers::new(workers);
-    if let Some(per_address) = args.ai_workers_per_address {
-        thinking.per_owner = per_address.clamp(1, thinking.expensive);
-    }
     let lobby = crate::lobby::Lobby::new(
-        lobby_store,
-        cluster.as_ref().map(|c| c.pool().clone()),
+        stores.lobby,
+        stores.cluster.as_ref().map(|c| c.pool().clone()),
         Duration::from_millis(args.lobby_grace_ms.max(100)),
         Duration::from_secs(args.seek_lifetime.max(1)),
-        node,
+        stores.node,
     );
-    let hub = Hub::new(store, thinking);
-    let node_tasks = match cluster {
-        Some(cluster) => {
-            hub.set_cluster(cluster.clone());
-            crate::cluster::start(cluster, hub.clone(), IDLE_EVICTION)
-        }
-        None => Vec::new(),
-    };
+    let hub = Hub::new(stores.tables, thinking_workers(&args));
+    let node_tasks = start_node(&hub, stores.cluster);
     let reloaded = hub
         .reload(IDLE_EVICTION)
         .await
@@ -294,9 +244,135 @@ pub async fn serve(
     // Finished rated tables not rated yet (this node or another stopped
     // before rating them) are rated now, then each second those of the
     // last hour, and all of them again each hour.
+    let rating_store = stores.ratings;
     crate::rated::rate_pending(&**hub.store(), &*rating_store, 0).await;
     let open_files = raise_open_file_limit();
-    let limits = Limits {
+    let limits = limits_of(&args, open_files);
+    hub.set_max_open_tables(limits.max_open_tables_per_address);
+    let state = AppState {
+        hub: hub.clone(),
+        analyses,
+        rate: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
+        creates: Arc::new(RateLimiter::new(limits.create_rate, limits.create_burst)),
+        watchers: Counter::new(limits.max_watchers_per_address, limits.max_watchers),
+        limits: Arc::new(limits),
+        refusals: Arc::new(RefusalLog::new(REFUSAL_LOG_INTERVAL)),
+        origins: Arc::new(Origins(args.public_origins.clone())),
+        accounts,
+        ratings: rating_store.clone(),
+        lobby,
+    };
+    let lobby_tasks = crate::api::start_lobby(state.clone());
+    tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
+    // One line on standard output says where to connect (tests read it).
+    println!("spelbord serve: listening on http://{addr}");
+    let _ = std::io::stdout().flush();
+    let timers = start_timers(&hub, &state.refusals, rating_store);
+    let stop_rx = begin_shutdown_on(stop, &hub);
+    let app = router(state.clone());
+    serve_connections(
+        listener,
+        app,
+        &state.limits,
+        state.refusals.clone(),
+        stop_rx,
+        SHUTDOWN_GRACE,
+    )
+    .await;
+    for task in timers.into_iter().chain(node_tasks).chain(lobby_tasks) {
+        task.abort();
+    }
+    hub.shut_down(SHUTDOWN_GRACE).await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// The stores of one database (SQLite, or PostgreSQL shared by a group
+/// of nodes), and the group this node joined there.
+struct Stores {
+    tables: Arc<dyn Store>,
+    accounts: Arc<dyn AccountStore>,
+    ratings: Arc<dyn RatingStore>,
+    lobby: Arc<dyn LobbyStore>,
+    /// The group of nodes (PostgreSQL only).
+    cluster: Option<Arc<Cluster>>,
+    /// This node's name in the group (`local` on SQLite).
+    node: String,
+}
+
+/// Opens the database of `args`; on PostgreSQL joins its group of nodes,
+/// as the node reached at `--node-addr` (else at `addr`, the listener's).
+async fn open_stores(args: &ServeArgs, addr: SocketAddr) -> Result<Stores> {
+    if !is_postgres_url(&args.db) {
+        let store = SqliteStore::open(Path::new(&args.db))
+            .await
+            .with_context(|| format!("cannot open the database {}", args.db))?;
+        return Ok(Stores {
+            accounts: Arc::new(store.clone()),
+            ratings: Arc::new(store.clone()),
+            lobby: Arc::new(store.clone()),
+            tables: Arc::new(store),
+            cluster: None,
+            node: "local".to_string(),
+        });
+    }
+    let store = PgStore::open(&args.db)
+        .await
+        .context("cannot open the PostgreSQL database")?;
+    let node_addr = args.node_addr.clone().unwrap_or_else(|| {
+        let ip = if addr.ip().is_unspecified() {
+            std::net::IpAddr::from([127, 0, 0, 1])
+        } else {
+            addr.ip()
+        };
+        format!("http://{}", SocketAddr::new(ip, addr.port()))
+    });
+    let lease = Duration::from_secs_f64(args.lease.clamp(0.5, 600.0));
+    let cluster = Arc::new(
+        Cluster::join(&store, node_addr, lease)
+            .await
+            .context("cannot join the nodes of the database")?,
+    );
+    Ok(Stores {
+        accounts: Arc::new(store.clone()),
+        ratings: Arc::new(store.clone()),
+        lobby: Arc::new(store.clone()),
+        node: store.node().to_string(),
+        tables: Arc::new(store),
+        cluster: Some(cluster),
+    })
+}
+
+/// Makes `hub` a node of `cluster` (if the database has a group of nodes)
+/// and starts the node's tasks there.
+fn start_node(hub: &Arc<Hub>, cluster: Option<Arc<Cluster>>) -> Vec<JoinHandle<()>> {
+    match cluster {
+        Some(cluster) => {
+            hub.set_cluster(cluster.clone());
+            crate::cluster::start(cluster, hub.clone(), IDLE_EVICTION)
+        }
+        None => Vec::new(),
+    }
+}
+
+/// The slots for AI moves and hints: `--ai-workers` (else one per CPU),
+/// at most `--ai-workers-per-address` of them for one address.
+fn thinking_workers(args: &ServeArgs) -> crate::thinking::Workers {
+    let workers = args.ai_workers.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(2)
+    });
+    let mut thinking = crate::thinking::Workers::new(workers);
+    if let Some(per_address) = args.ai_workers_per_address {
+        thinking.per_owner = per_address.clamp(1, thinking.expensive);
+    }
+    thinking
+}
+
+/// The limits `args` set; the connections are capped by `open_files`.
+fn limits_of(args: &ServeArgs, open_files: u64) -> Limits {
+    Limits {
         rate: args.rate_limit,
         burst: args.rate_burst,
         create_rate: args.create_limit,
@@ -317,30 +393,20 @@ pub async fn serve(
             header: args.forwarded_header,
         },
         ..Limits::default()
-    };
-    hub.set_max_open_tables(limits.max_open_tables_per_address);
-    let state = AppState {
-        hub: hub.clone(),
-        analyses,
-        rate: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
-        creates: Arc::new(RateLimiter::new(limits.create_rate, limits.create_burst)),
-        watchers: Counter::new(limits.max_watchers_per_address, limits.max_watchers),
-        limits: Arc::new(limits),
-        refusals: Arc::new(RefusalLog::new(REFUSAL_LOG_INTERVAL)),
-        origins: Arc::new(Origins(args.public_origins.clone())),
-        accounts,
-        ratings: rating_store.clone(),
-        lobby,
-    };
-    let lobby_tasks = crate::api::start_lobby(state.clone());
-    tracing::info!(%addr, db = %db_label(&args.db), reloaded, open_files, "spelbord server listening");
-    // One line on standard output says where to connect (tests read it).
-    println!("spelbord serve: listening on http://{addr}");
-    let _ = std::io::stdout().flush();
+    }
+}
+
+/// Starts the node's timers: each second the refusal log, the inactivity
+/// rules and the rating of finished tables (a minute: idle tables leave
+/// memory); each tenth of a second fallen flags; the health probe.
+fn start_timers(
+    hub: &Arc<Hub>,
+    refusals: &Arc<RefusalLog>,
+    ratings: Arc<dyn RatingStore>,
+) -> Vec<JoinHandle<()>> {
     let sweeper = {
         let hub = hub.clone();
-        let refusals = state.refusals.clone();
-        let ratings = rating_store;
+        let refusals = refusals.clone();
         tokio::spawn(async move {
             let mut tick = 0u64;
             loop {
@@ -386,35 +452,24 @@ pub async fn serve(
             }
         })
     };
+    vec![sweeper, flags, prober]
+}
+
+/// When `stop` resolves, the hub stops taking changes and the returned
+/// receiver turns `true` (the listener then stops).
+fn begin_shutdown_on(
+    stop: impl Future<Output = ()> + Send + 'static,
+    hub: &Arc<Hub>,
+) -> tokio::sync::watch::Receiver<bool> {
     let (stopped, stop_rx) = tokio::sync::watch::channel(false);
-    {
-        let hub = hub.clone();
-        tokio::spawn(async move {
-            stop.await;
-            tracing::info!("shutting down");
-            hub.begin_shutdown();
-            let _ = stopped.send(true);
-        });
-    }
-    let app = router(state.clone());
-    serve_connections(
-        listener,
-        app,
-        &state.limits,
-        state.refusals.clone(),
-        stop_rx,
-        SHUTDOWN_GRACE,
-    )
-    .await;
-    sweeper.abort();
-    flags.abort();
-    prober.abort();
-    for task in node_tasks.into_iter().chain(lobby_tasks) {
-        task.abort();
-    }
-    hub.shut_down(SHUTDOWN_GRACE).await;
-    tracing::info!("stopped");
-    Ok(())
+    let hub = hub.clone();
+    tokio::spawn(async move {
+        stop.await;
+        tracing::info!("shutting down");
+        hub.begin_shutdown();
+        let _ = stopped.send(true);
+    });
+    stop_rx
 }
 
 /// The database for the log: a file's path, or a URL without its password.

@@ -10,7 +10,7 @@ use super::ws::{
 };
 use crate::error::ApiError;
 use crate::limits::{Client, ClientKey, Full, Held, TokenBucket};
-use crate::lobby::{LobbyEvent, LobbyViewer};
+use crate::lobby::{LobbyEvent, LobbyViewer, Presence};
 use crate::store::unix_now_ms;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -100,6 +100,9 @@ fn games_of(games: Vec<String>) -> Result<Vec<String>, &'static str> {
     Ok(games)
 }
 
+/// A viewer's session on the lobby's socket: a snapshot, then the lobby's
+/// events it gets, answers to its messages and pings, until either side
+/// stops.
 async fn session(app: AppState, mut viewer: LobbyViewer, mut socket: WebSocket) {
     let mut shutdown = app.hub.shutdown_signal();
     let mut events = app.lobby.subscribe();
@@ -143,41 +146,12 @@ async fn session(app: AppState, mut viewer: LobbyViewer, mut socket: WebSocket) 
                     Frame::Skip => continue,
                     Frame::Stop => break,
                 };
-                let reply = match serde_json::from_str::<LobbyMessage>(&text) {
-                    Ok(LobbyMessage::Ping) => json!({ "type": "pong" }),
-                    Ok(LobbyMessage::Hello { player_key, games }) => {
-                        if !viewer.account && let Some(key) = player_key {
-                            match crate::api::tables::player_hash(Some(&key)) {
-                                Ok(hash) => {
-                                    viewer.player = hash;
-                                    presence.set_player(hash);
-                                }
-                                Err(e) => {
-                                    send(&mut socket, &error_message(e.code(), &e.to_string())).await;
-                                    continue;
-                                }
-                            }
-                        }
-                        match games.map(games_of).transpose() {
-                            Ok(games) => {
-                                if let Some(games) = games {
-                                    viewer.games = games.clone();
-                                    presence.set_games(games);
-                                }
-                                snapshot(&app, &viewer).await
-                            }
-                            Err(e) => error_message("bad_message", e),
-                        }
+                let reply = match answer(&app, &mut viewer, &mut presence, &text).await {
+                    Ok(reply) => reply,
+                    Err(refusal) => {
+                        send(&mut socket, &refusal).await;
+                        continue;
                     }
-                    Ok(LobbyMessage::Filter { games }) => match games_of(games) {
-                        Ok(games) => {
-                            viewer.games = games.clone();
-                            presence.set_games(games);
-                            snapshot(&app, &viewer).await
-                        }
-                        Err(e) => error_message("bad_message", e),
-                    },
-                    Err(e) => error_message("bad_message", &e.to_string()),
                 };
                 if !send(&mut socket, &reply).await {
                     break;
@@ -189,6 +163,52 @@ async fn session(app: AppState, mut viewer: LobbyViewer, mut socket: WebSocket) 
             }
         }
     }
+}
+
+/// The answer to a client's message: a `pong`, or after a hello or a
+/// filter (which change the viewer, and its presence) a new snapshot.
+/// `Err`: the hello's player key is refused (the session goes on).
+async fn answer(
+    app: &AppState,
+    viewer: &mut LobbyViewer,
+    presence: &mut Presence,
+    text: &str,
+) -> Result<Value, Value> {
+    Ok(match serde_json::from_str::<LobbyMessage>(text) {
+        Ok(LobbyMessage::Ping) => json!({ "type": "pong" }),
+        Ok(LobbyMessage::Hello { player_key, games }) => {
+            if !viewer.account
+                && let Some(key) = player_key
+            {
+                match crate::api::tables::player_hash(Some(&key)) {
+                    Ok(hash) => {
+                        viewer.player = hash;
+                        presence.set_player(hash);
+                    }
+                    Err(e) => return Err(error_message(e.code(), &e.to_string())),
+                }
+            }
+            match games.map(games_of).transpose() {
+                Ok(games) => {
+                    if let Some(games) = games {
+                        viewer.games = games.clone();
+                        presence.set_games(games);
+                    }
+                    snapshot(app, viewer).await
+                }
+                Err(e) => error_message("bad_message", e),
+            }
+        }
+        Ok(LobbyMessage::Filter { games }) => match games_of(games) {
+            Ok(games) => {
+                viewer.games = games.clone();
+                presence.set_games(games);
+                snapshot(app, viewer).await
+            }
+            Err(e) => error_message("bad_message", e),
+        },
+        Err(e) => error_message("bad_message", &e.to_string()),
+    })
 }
 
 /// Starts the lobby's rounds (and, with several nodes, its notifications).

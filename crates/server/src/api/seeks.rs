@@ -5,7 +5,7 @@
 use super::tables::{CreateBody, check_name, new_table, player_hash};
 use super::{AppState, JsonBody, run_to_completion};
 use crate::error::ApiError;
-use crate::hub::{JoinRequest, TableCell};
+use crate::hub::{JoinRequest, NewTable, TableCell};
 use crate::limits::Client;
 use crate::lobby::{LobbyEvent, LobbyViewer, Range};
 use crate::store::{Accepted, SeekPlayer, StoreError, StoredSeek};
@@ -158,51 +158,35 @@ pub async fn post(
     State(app): State<AppState>,
     client: Client,
     headers: HeaderMap,
-    JsonBody(mut body): JsonBody<Map<String, Value>>,
+    JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let mut fields = Map::new();
-    for key in ["rating_range", "seat", "name", "player_key", "players"] {
-        if let Some(v) = body.remove(key) {
-            fields.insert(key.into(), v);
-        }
-    }
-    let fields: SeekFields = serde_json::from_value(Value::Object(fields))
+    let draft = SeekDraft::of_body(body)?;
+    let create: CreateBody = serde_json::from_value(draft.request.clone())
         .map_err(|e| ApiError::BadJson(e.to_string()))?;
-    for key in ["seats", "listed", "player"] {
-        if body.contains_key(key) {
-            return Err(ApiError::BadRequest(format!(
-                "a seek's table has open seats and is listed: `{key}` is not given"
-            )));
-        }
-    }
-    if let Some(players) = fields.players {
-        let options = body.entry("options").or_insert_with(|| json!({}));
-        if let Some(o) = options.as_object_mut() {
-            o.entry("players").or_insert(json!(players));
-        }
-    }
-    body.insert("listed".into(), json!(true));
-    let rated = body.get("rated").and_then(Value::as_bool).unwrap_or(false);
-    let request = Value::Object(body);
-    let create: CreateBody =
-        serde_json::from_value(request.clone()).map_err(|e| ApiError::BadJson(e.to_string()))?;
-    let asker = asker(&app, &headers, fields.player_key.as_deref(), fields.name)
-        .await?
-        .ok_or_else(|| {
-            ApiError::BadRequest("a seek needs a `player_key` (or a session cookie)".into())
-        })?;
+    let fields = &draft.fields;
+    let asker = asker(
+        &app,
+        &headers,
+        fields.player_key.as_deref(),
+        fields.name.clone(),
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::BadRequest("a seek needs a `player_key` (or a session cookie)".into())
+    })?;
     let account = asker.account.as_ref().map(|_| asker.hash);
     let new = new_table(&app, create, account, client.key.ip())?;
     let players = new.seats.len();
     if fields.seat.is_some_and(|s| s >= players) {
         return Err(ApiError::BadRequest(format!("seat is below {players}")));
     }
-    if fields.rating_range.is_some() && !rated {
+    if fields.rating_range.is_some() && !draft.rated {
         return Err(ApiError::BadRequest(
             "only a rated seek has a rating_range".into(),
         ));
     }
-    let pool = rated
+    let pool = draft
+        .rated
         .then(|| crate::pools::pool_of(new.game.id(), &new.options).map(|p| p.id))
         .flatten();
     let rating = match &pool {
@@ -222,36 +206,8 @@ pub async fn post(
     if !app.creates.allow(client.key) {
         return Err(ApiError::RateLimited);
     }
-    let range = fields.rating_range;
-    let id = new_table_id();
-    let shown = json!({
-        "id": id,
-        "game": new.game.id(),
-        "options": new.options,
-        "clock": request.get("clock").cloned().unwrap_or(Value::Null),
-        "rated": rated,
-        "rating_range": range.map(|r| json!({ "min": r.min, "max": r.max })),
-        "seat": fields.seat,
-        "players": players,
-        "owner": { "name": asker.name, "rating": rating },
-        "created_at": now / 1000,
-    });
-    let seek = StoredSeek {
-        id: id.clone(),
-        game: new.game.id().to_string(),
-        body: shown.to_string(),
-        request: request.to_string(),
-        owner: asker.hash,
-        pool,
-        rating_min: range.and_then(|r| r.min),
-        rating_max: range.and_then(|r| r.max),
-        players: players as i64,
-        accepted: 0,
-        state: "open".into(),
-        table_id: None,
-        created_at: now,
-        expires_at: now + app.lobby.lifetime.as_millis() as i64,
-    };
+    let expires_at = now + app.lobby.lifetime.as_millis() as i64;
+    let seek = draft.seek(&new, &asker, (pool, rating), now, expires_at);
     let owner = SeekPlayer {
         hash: asker.hash,
         owner: true,
@@ -266,6 +222,92 @@ pub async fn post(
         StatusCode::CREATED,
         Json(json!({ "seek": seek_json(&seek) })),
     ))
+}
+
+/// A `POST /api/seeks` body parted: the seek's own fields, and the request
+/// for its table (listed, with open seats).
+struct SeekDraft {
+    fields: SeekFields,
+    request: Value,
+    rated: bool,
+}
+
+impl SeekDraft {
+    /// Parts `body`; a table request of a seek names no seats, listing or
+    /// player (a seek's table has open seats and is listed).
+    fn of_body(mut body: Map<String, Value>) -> Result<SeekDraft, ApiError> {
+        let mut fields = Map::new();
+        for key in ["rating_range", "seat", "name", "player_key", "players"] {
+            if let Some(v) = body.remove(key) {
+                fields.insert(key.into(), v);
+            }
+        }
+        let fields: SeekFields = serde_json::from_value(Value::Object(fields))
+            .map_err(|e| ApiError::BadJson(e.to_string()))?;
+        for key in ["seats", "listed", "player"] {
+            if body.contains_key(key) {
+                return Err(ApiError::BadRequest(format!(
+                    "a seek's table has open seats and is listed: `{key}` is not given"
+                )));
+            }
+        }
+        if let Some(players) = fields.players {
+            let options = body.entry("options").or_insert_with(|| json!({}));
+            if let Some(o) = options.as_object_mut() {
+                o.entry("players").or_insert(json!(players));
+            }
+        }
+        body.insert("listed".into(), json!(true));
+        let rated = body.get("rated").and_then(Value::as_bool).unwrap_or(false);
+        Ok(SeekDraft {
+            fields,
+            request: Value::Object(body),
+            rated,
+        })
+    }
+
+    /// The seek as stored, for the table `new` of `asker` (the rating pool
+    /// and the asker's rating there, if rated), made at `now`.
+    fn seek(
+        &self,
+        new: &NewTable,
+        asker: &Asker,
+        (pool, rating): (Option<String>, Option<f64>),
+        now: i64,
+        expires_at: i64,
+    ) -> StoredSeek {
+        let range = self.fields.rating_range;
+        let players = new.seats.len();
+        let id = new_table_id();
+        let shown = json!({
+            "id": id,
+            "game": new.game.id(),
+            "options": new.options,
+            "clock": self.request.get("clock").cloned().unwrap_or(Value::Null),
+            "rated": self.rated,
+            "rating_range": range.map(|r| json!({ "min": r.min, "max": r.max })),
+            "seat": self.fields.seat,
+            "players": players,
+            "owner": { "name": asker.name, "rating": rating },
+            "created_at": now / 1000,
+        });
+        StoredSeek {
+            id,
+            game: new.game.id().to_string(),
+            body: shown.to_string(),
+            request: self.request.to_string(),
+            owner: asker.hash,
+            pool,
+            rating_min: range.and_then(|r| r.min),
+            rating_max: range.and_then(|r| r.max),
+            players: players as i64,
+            accepted: 0,
+            state: "open".into(),
+            table_id: None,
+            created_at: now,
+            expires_at,
+        }
+    }
 }
 
 /// `GET /api/seeks?game=…`: the open seeks the caller may see.
@@ -369,18 +411,7 @@ pub async fn accept(
         seat: None,
         token: None,
     };
-    let outcome = match app
-        .lobby
-        .store
-        .accept(&id, &player, crate::store::unix_now_ms())
-        .await
-    {
-        Ok(Some(outcome)) => outcome,
-        Ok(None) => return Err(ApiError::SeekGone),
-        Err(StoreError::Constraint(_)) => return Err(ApiError::AlreadyAccepted),
-        Err(e) => return Err(e.into()),
-    };
-    let players = match outcome {
+    let players = match accept_stored(&app, &id, &player).await? {
         Accepted::Waiting(accepted, needed) => {
             if let Some(seek) = app.lobby.store.seek(&id).await? {
                 app.lobby.publish(seek_event("seek_updated", &seek)).await;
@@ -393,21 +424,7 @@ pub async fn accept(
         Accepted::Filled(players) => players,
     };
     app.lobby.publish(removed_event(&id, &seek.game)).await;
-    let seat_pref: Option<usize> = serde_json::from_str::<Value>(&seek.body)
-        .ok()
-        .and_then(|b| b["seat"].as_u64())
-        .map(|s| s as usize);
-    let made = make_table(&app, &seek.request, &players, seat_pref, client.key.ip()).await;
-    let (cell, seats) = match made {
-        Ok(made) => made,
-        Err(e) => {
-            app.lobby.store.withdraw(&id, None).await?;
-            return Err(e);
-        }
-    };
-    let table = cell.table.lock().await.id.clone();
-    app.lobby.store.set_paired(&id, &table, &seats).await?;
-    announce_paired(&app, &table, &seats, "seek", &id).await;
+    let (cell, seats) = seat_filled(&app, &seek, &players, client.key.ip()).await?;
     let (_, seat, token) = seats
         .iter()
         .find(|(h, _, _)| *h == asker.hash)
@@ -425,6 +442,53 @@ pub async fn accept(
             "view": view::table_json(&t, Viewer::Player(seat as usize)),
         })),
     ))
+}
+
+/// Stores `player`'s accept of seek `id`: waiting for more players, or
+/// filled (with every player).
+async fn accept_stored(
+    app: &AppState,
+    id: &str,
+    player: &SeekPlayer,
+) -> Result<Accepted, ApiError> {
+    match app
+        .lobby
+        .store
+        .accept(id, player, crate::store::unix_now_ms())
+        .await
+    {
+        Ok(Some(outcome)) => Ok(outcome),
+        Ok(None) => Err(ApiError::SeekGone),
+        Err(StoreError::Constraint(_)) => Err(ApiError::AlreadyAccepted),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Makes the table of a filled seek and seats its `players` (the owner at
+/// the seat the seek asked for); the seek is paired with it and every
+/// player told. If the table cannot be made, the seek is withdrawn.
+async fn seat_filled(
+    app: &AppState,
+    seek: &StoredSeek,
+    players: &[SeekPlayer],
+    client: std::net::IpAddr,
+) -> Result<(Arc<TableCell>, Vec<(TokenHash, i64, String)>), ApiError> {
+    let seat_pref: Option<usize> = serde_json::from_str::<Value>(&seek.body)
+        .ok()
+        .and_then(|b| b["seat"].as_u64())
+        .map(|s| s as usize);
+    let made = make_table(app, &seek.request, players, seat_pref, client).await;
+    let (cell, seats) = match made {
+        Ok(made) => made,
+        Err(e) => {
+            app.lobby.store.withdraw(&seek.id, None).await?;
+            return Err(e);
+        }
+    };
+    let table = cell.table.lock().await.id.clone();
+    app.lobby.store.set_paired(&seek.id, &table, &seats).await?;
+    announce_paired(app, &table, &seats, "seek", &seek.id).await;
+    Ok((cell, seats))
 }
 
 /// Tells every player of a new table (on every node) his seat and token.

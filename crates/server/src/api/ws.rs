@@ -2,12 +2,13 @@
 //! reconnection from the last version seen (see `docs/server.md`).
 
 use super::AppState;
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::hub::{Notice, TableCell};
 use crate::limits::{Client, ClientKey, Full, Held, Limits, TokenBucket};
-use crate::table::CatchUp;
+use crate::table::{CatchUp, Table};
 use crate::view;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
@@ -16,6 +17,7 @@ use serde_json::{Value, json};
 use spelbord_engine::Viewer;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
 /// How long a client has to say hello after connecting.
@@ -214,6 +216,9 @@ async fn hello(
     }
 }
 
+/// A viewer's session on a table's socket: the welcome (with what the
+/// viewer missed since the version it last saw), then the table's notices,
+/// answers to the client's messages and pings, until either side stops.
 async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
     let mut shutdown = app.hub.shutdown_signal();
     let (token, since) = match hello(&mut socket, app.limits.max_ws_message).await {
@@ -224,57 +229,10 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
             return;
         }
     };
-    let (viewer, mut notices, first, mut last, table_id, hidden, control) = {
-        let t = cell.table.lock().await;
-        let viewer = match token.as_deref().map(|tok| t.seat_of_token(tok)) {
-            None => Viewer::Spectator,
-            Some(Some(seat)) => Viewer::Player(seat),
-            Some(None) => {
-                drop(t);
-                let e = ApiError::Unauthorized;
-                send(&mut socket, &error_message(e.code(), &e.to_string())).await;
-                close(&mut socket, UNAUTHORIZED, "unauthorized").await;
-                return;
-            }
-        };
-        let notices = cell.notices.subscribe();
-        let hidden = t.game.hidden_information();
-        let control = t.clock.as_ref().map(|c| c.control);
-        let mut first = vec![json!({
-            "type": "welcome",
-            "table": t.id,
-            "viewer": view::viewer_json(viewer),
-            "version": t.version,
-            "status": view::status(&t),
-            "seats": view::seats_json(&t.seats),
-            "clock": view::table_clock_json(&t),
-        })];
-        match t.catch_up(since) {
-            CatchUp::Events(events) => {
-                first.extend(
-                    events
-                        .iter()
-                        .map(|e| view::event_message(&t.id, e, viewer, hidden, control)),
-                );
-                // The clocks now (the stored events' stamps run nothing).
-                if control.is_some() && !events.is_empty() {
-                    first.push(view::seats_message(&t));
-                }
-            }
-            CatchUp::Sync => first.push(view::sync_message(&t, viewer)),
-        }
-        if let Some(seat) = t.ai_failed {
-            first.push(ai_failed_message(&t.id, t.version, seat));
-        }
-        (
-            viewer,
-            notices,
-            first,
-            t.version,
-            t.id.clone(),
-            hidden,
-            control,
-        )
+    let Some((mut watching, mut notices, first)) =
+        welcome(cell, token.as_deref(), since, &mut socket).await
+    else {
+        return;
     };
     for message in &first {
         if !send(&mut socket, message).await {
@@ -289,35 +247,13 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
     loop {
         tokio::select! {
             notice = notices.recv() => {
-                let message = match notice {
-                    Ok(Notice::Event(a)) if a.event.version <= last => continue,
-                    Ok(Notice::Event(a)) if a.event.version == last + 1 => {
-                        last = a.event.version;
-                        // Made once per event and viewer, shared by every
-                        // spectator (and every device of a seat).
-                        let text = a.message_for(viewer, || {
-                            view::event_text(&table_id, &a.event, viewer, hidden, control).into()
-                        });
-                        if socket.send(Message::Text(text)).await.is_err() {
-                            break;
-                        }
-                        continue;
-                    }
-                    Ok(Notice::Seats) => view::seats_message(&*cell.table.lock().await),
-                    Ok(Notice::Rematch(rematch, by)) => json!({
-                        "type": "rematch", "table": table_id, "rematch": &*rematch, "by": by,
-                    }),
-                    Ok(Notice::AiFailed(seat)) => ai_failed_message(&table_id, last, seat),
-                    // Missed events (a slow reader), a gap, or an early end:
-                    // a full resync.
-                    Ok(Notice::Event(_) | Notice::Ended) | Err(RecvError::Lagged(_)) => {
-                        let t = cell.table.lock().await;
-                        last = t.version;
-                        view::sync_message(&t, viewer)
-                    }
-                    Err(RecvError::Closed) => break,
+                let sent = match watching.on_notice(notice).await {
+                    Outgoing::Nothing => continue,
+                    Outgoing::Stop => break,
+                    Outgoing::Shared(text) => socket.send(Message::Text(text)).await.is_ok(),
+                    Outgoing::Json(message) => send(&mut socket, &message).await,
                 };
-                if !send(&mut socket, &message).await {
+                if !sent {
                     break;
                 }
             }
@@ -333,18 +269,7 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                     Frame::Skip => continue,
                     Frame::Stop => break,
                 };
-                let reply = match serde_json::from_str::<ClientMessage>(&text) {
-                    Ok(ClientMessage::Ping) => json!({ "type": "pong", "version": last }),
-                    Ok(ClientMessage::Sync) => {
-                        let t = cell.table.lock().await;
-                        last = t.version;
-                        view::sync_message(&t, viewer)
-                    }
-                    Ok(ClientMessage::Hello { .. }) => {
-                        error_message("bad_message", "hello is said once; reconnect to change viewer")
-                    }
-                    Err(e) => error_message("bad_message", &e.to_string()),
-                };
+                let reply = watching.reply(&text).await;
                 if !send(&mut socket, &reply).await {
                     break;
                 }
@@ -354,5 +279,153 @@ async fn session(app: AppState, cell: Arc<TableCell>, mut socket: WebSocket) {
                 break;
             }
         }
+    }
+}
+
+/// The viewer of `token` (a spectator without one) with the table's
+/// notices and its first messages: the welcome and what it missed since
+/// version `since`. `None` when the token is not one of the table's seats
+/// (the client is told and the socket closed).
+async fn welcome(
+    cell: Arc<TableCell>,
+    token: Option<&str>,
+    since: Option<u64>,
+    socket: &mut WebSocket,
+) -> Option<(Watching, broadcast::Receiver<Notice>, Vec<Value>)> {
+    let t = cell.table.lock().await;
+    let viewer = match token.map(|tok| t.seat_of_token(tok)) {
+        None => Viewer::Spectator,
+        Some(Some(seat)) => Viewer::Player(seat),
+        Some(None) => {
+            drop(t);
+            let e = ApiError::Unauthorized;
+            send(socket, &error_message(e.code(), &e.to_string())).await;
+            close(socket, UNAUTHORIZED, "unauthorized").await;
+            return None;
+        }
+    };
+    let notices = cell.notices.subscribe();
+    let hidden = t.game.hidden_information();
+    let control = t.clock.as_ref().map(|c| c.control);
+    let first = first_messages(&t, viewer, since, hidden, control);
+    let (last, table_id) = (t.version, t.id.clone());
+    drop(t);
+    let watching = Watching {
+        cell,
+        viewer,
+        table_id,
+        hidden,
+        control,
+        last,
+    };
+    Some((watching, notices, first))
+}
+
+/// The welcome, then the events since version `since` (with the clocks
+/// now, on a table with a clock) or a full `sync`, and the AI's failure.
+fn first_messages(
+    t: &Table,
+    viewer: Viewer,
+    since: Option<u64>,
+    hidden: bool,
+    control: Option<TimeControl>,
+) -> Vec<Value> {
+    let mut first = vec![json!({
+        "type": "welcome",
+        "table": t.id,
+        "viewer": view::viewer_json(viewer),
+        "version": t.version,
+        "status": view::status(t),
+        "seats": view::seats_json(&t.seats),
+        "clock": view::table_clock_json(t),
+    })];
+    match t.catch_up(since) {
+        CatchUp::Events(events) => {
+            first.extend(
+                events
+                    .iter()
+                    .map(|e| view::event_message(&t.id, e, viewer, hidden, control)),
+            );
+            // The clocks now (the stored events' stamps run nothing).
+            if control.is_some() && !events.is_empty() {
+                first.push(view::seats_message(t));
+            }
+        }
+        CatchUp::Sync => first.push(view::sync_message(t, viewer)),
+    }
+    if let Some(seat) = t.ai_failed {
+        first.push(ai_failed_message(&t.id, t.version, seat));
+    }
+    first
+}
+
+/// A session's viewer and table, and the last version it was sent.
+struct Watching {
+    cell: Arc<TableCell>,
+    viewer: Viewer,
+    table_id: String,
+    hidden: bool,
+    control: Option<TimeControl>,
+    last: u64,
+}
+
+/// What a notice of the table sends the viewer.
+enum Outgoing {
+    /// An event's message, made once per event and kind of viewer.
+    Shared(Utf8Bytes),
+    /// A message for this viewer.
+    Json(Value),
+    /// Nothing (an event it was sent already).
+    Nothing,
+    /// Nothing more: the table's channel closed.
+    Stop,
+}
+
+impl Watching {
+    /// What `notice` sends the viewer: the next event, the seats, a
+    /// rematch, the AI's failure; after missed events (a slow reader), a
+    /// gap, or an early end, a full resync.
+    async fn on_notice(&mut self, notice: Result<Notice, RecvError>) -> Outgoing {
+        let (viewer, table_id) = (self.viewer, self.table_id.as_str());
+        let message = match notice {
+            Ok(Notice::Event(a)) if a.event.version <= self.last => return Outgoing::Nothing,
+            Ok(Notice::Event(a)) if a.event.version == self.last + 1 => {
+                self.last = a.event.version;
+                // Made once per event and viewer, shared by every
+                // spectator (and every device of a seat).
+                let (hidden, control) = (self.hidden, self.control);
+                return Outgoing::Shared(a.message_for(viewer, || {
+                    view::event_text(table_id, &a.event, viewer, hidden, control).into()
+                }));
+            }
+            Ok(Notice::Seats) => view::seats_message(&*self.cell.table.lock().await),
+            Ok(Notice::Rematch(rematch, by)) => json!({
+                "type": "rematch", "table": table_id, "rematch": &*rematch, "by": by,
+            }),
+            Ok(Notice::AiFailed(seat)) => ai_failed_message(table_id, self.last, seat),
+            Ok(Notice::Event(_) | Notice::Ended) | Err(RecvError::Lagged(_)) => self.sync().await,
+            Err(RecvError::Closed) => return Outgoing::Stop,
+        };
+        Outgoing::Json(message)
+    }
+
+    /// The answer to a client's message after the hello.
+    async fn reply(&mut self, text: &str) -> Value {
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(ClientMessage::Ping) => json!({ "type": "pong", "version": self.last }),
+            Ok(ClientMessage::Sync) => self.sync().await,
+            Ok(ClientMessage::Hello { .. }) => error_message(
+                "bad_message",
+                "hello is said once; reconnect to change viewer",
+            ),
+            Err(e) => error_message("bad_message", &e.to_string()),
+        }
+    }
+
+    /// A full `sync` of the table as it is now.
+    async fn sync(&mut self) -> Value {
+        let t = self.cell.table.lock().await;
+        self.last = t.version;
+        view::sync_message(&t, self.viewer)
     }
 }

@@ -2,7 +2,9 @@
 //! the AI stops and the table's viewers are told.
 
 use super::*;
-use crate::store::{SqliteStore, StoreFuture, StoredAction, StoredAnalysis, StoredTable};
+use crate::store::{
+    Ending, SqliteStore, StoreFuture, StoredAction, StoredAnalysis, StoredSeat, StoredTable,
+};
 use std::sync::atomic::AtomicU32;
 
 /// A SQLite store whose appends of actions fail while `failing` is set.
