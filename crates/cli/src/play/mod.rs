@@ -1,20 +1,25 @@
 //! `spelbord play`: a game in the terminal, people and agents at the table.
 
-use crate::play_moves::{Pending, Typed};
+mod list;
+mod table;
+mod turn;
+
 use crate::term::color_wanted;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use rand::Rng;
-use spelbord_ai::{
-    Agent, Equity, EquityKind, Hint, default_hint_budget, hints_for, make_agent_for,
-};
-use spelbord_engine::rng::seeded;
-use spelbord_engine::{
-    Game, GameState, GameVisitor, Notation, Options, Outcome, Record, Turn, Viewer, visit_game,
-};
+use spelbord_engine::{Game, GameState, GameVisitor, Options, Outcome, Turn, visit_game};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use table::Table;
+#[cfg(test)]
+use {
+    list::MAX_LIST_ROWS,
+    spelbord_engine::rng::seeded,
+    spelbord_engine::{Notation, Viewer},
+    turn::{TurnSettings, human_turn},
+};
 
 /// Options of `spelbord play`.
 #[derive(Args, Debug, Clone)]
@@ -46,11 +51,6 @@ pub struct PlayArgs {
     pub position: Option<String>,
 }
 
-enum Seat<S: GameState> {
-    Human,
-    Agent(Box<dyn Agent<S>>),
-}
-
 struct Play(PlayArgs);
 
 impl GameVisitor for Play {
@@ -69,53 +69,40 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     visit_game(&args.game.clone(), Play(args))?
 }
 
-/// How to write actions in the game at hand (the first part of `help`).
-fn notation_help(game: &str) -> &'static str {
-    match game {
-        "tawla" | "backgammon" => {
-            "Enter a number from the list, or a play in notation: its checker moves in
-your own numbering, e.g. `24/18 18/13`, `bar/22`, `6/off`, with `*` after a
-move that hits (`13/7*`). You may also enter one checker move at a time
-(`24/18`), then the next; `undo` takes back the last one, Enter confirms a
-complete play. Cube: `roll`, `double`, `take`, `drop`."
-        }
-        "high-gammon" => {
-            "Enter a number from the list, or a play in notation: fields 1-28 as on the
-board, e.g. `1/3 3/8`, `5/10*` for a hit, `bar/4`, `19/off` (Tric-Trac:
-`in/2`). You may also enter one move at a time, then the next; `undo` takes
-back the last one, Enter confirms a complete play. Cube: `roll`, `double`,
-`accept`, `drop`."
-        }
-        "stumphog" => {
-            "Enter a number from the list, or an action in notation, rows named from
-your side: `3 stones 5 steps from Bortom 4` (short `3x5 b4`), `bat in 5`,
-`bat in 6 from opponent`, `bat out 8`, `pass`."
-        }
-        "lager" => {
-            "Enter a number from the list, or an action in notation: place a stone
-`B@c1` (B blue, Y yellow, K black, W white), the blockade `R@c4`, move
-`c1-c3`, knock out `b3xc4`."
-        }
-        "stortok" => {
-            "Enter a number from the list, or a card: rank then suit letter, e.g. `10H`,
-`QS`, `TD` (T for 10); `take` picks up."
-        }
-        _ => "Enter a number from the list, or an action in the game's notation.",
-    }
-}
-
-/// The commands every prompt understands (the second part of `help`).
-const COMMANDS: &str = "\
-Other commands: `list` (the legal actions again; where they are many, the
-moves in them, and `list all` every one), `board`, `hint` (the
-computer's best three actions with its estimated chance to win after each),
-`help`, `quit`.";
-
+/// Plays one game at the terminal: `input` the people's lines, `out` all
+/// that the table is told.
 fn play<G: Game>(
     args: &PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
+    let (options, state) = start::<G>(args)?;
+    let seed = args.seed.unwrap_or_else(|| rand::rng().random());
+    let mut table = Table::<G>::seat(args, options, state, seed)?;
+    writeln!(out, "{} — seats: {}", G::NAME, table.names().join(", "))?;
+    let quit = loop {
+        let action = match table.state.turn() {
+            Turn::Over => break false,
+            Turn::Chance => table.chance(out)?,
+            Turn::Player(p) => match table.player_action(p, input, out)? {
+                Some(a) => a,
+                None => break true,
+            },
+        };
+        table.apply(action, out)?;
+    };
+    table.finish(quit, out)?;
+    if let Some(path) = &args.save {
+        std::fs::write(path, table.record.to_json())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        writeln!(out, "Record saved to {}", path.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game's options and its first state: the start, or `--position`;
+/// refused where more seats are named than the game has.
+fn start<G: Game>(args: &PlayArgs) -> Result<(Options, G::State)> {
     let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
     let game = G::from_options(&options)?;
     let mut state = game.initial_state();
@@ -136,145 +123,7 @@ fn play<G: Game>(
             args.seats.len()
         );
     }
-    let seed = args.seed.unwrap_or_else(|| rand::rng().random());
-    let mut rng = seeded(seed);
-    let mut seats: Vec<Seat<G::State>> = Vec::new();
-    let mut names = Vec::new();
-    for p in 0..players {
-        let who = args.seats.get(p).cloned().unwrap_or_else(|| {
-            if p == 0 {
-                "human".into()
-            } else {
-                "ai:medium".into()
-            }
-        });
-        if who == "human" {
-            seats.push(Seat::Human);
-        } else {
-            let agent = make_agent_for::<G>(&who, players, seed.wrapping_add(1 + p as u64))?;
-            seats.push(Seat::Agent(agent));
-        }
-        names.push(who);
-    }
-    let humans: Vec<usize> = (0..players)
-        .filter(|&p| matches!(seats[p], Seat::Human))
-        .collect();
-    let color = color_wanted(args.no_color);
-    let mut record = Record::new(G::ID, options, names.clone());
-    record.seed = Some(seed);
-    // The seed recomputes every die, deal and stock: shown only after the
-    // game (STO-5).
-    writeln!(out, "{} — seats: {}", G::NAME, names.join(", "))?;
-    let viewer = match humans.as_slice() {
-        [one] => Viewer::Player(*one),
-        _ => Viewer::Spectator,
-    };
-    let mut last_human = None;
-    let quit = loop {
-        let action = match state.turn() {
-            Turn::Over => break false,
-            Turn::Chance => {
-                let a = state.sample_chance(&mut rng);
-                // Dealt and drawn cards are secret: the drawing shows each
-                // player what he may see.
-                if !G::HIDDEN_INFORMATION {
-                    writeln!(out, "  chance: {}", state.format_action(a))?;
-                }
-                a
-            }
-            Turn::Player(p) => match &mut seats[p] {
-                Seat::Agent(agent) => {
-                    let a = agent.choose(&state);
-                    // Told from the side of the person at the table.
-                    writeln!(
-                        out,
-                        "  seat {p} ({}) plays {}",
-                        agent.name(),
-                        state.describe_action(a, viewer)
-                    )?;
-                    a
-                }
-                Seat::Human => {
-                    if G::HIDDEN_INFORMATION && humans.len() > 1 && last_human != Some(p) {
-                        // Clear the screen and its scrollback: the last
-                        // player's hand must not be a scroll away.
-                        write!(
-                            out,
-                            "\x1b[H\x1b[2J\x1b[3JPass the screen to seat {p}, then press Enter. "
-                        )?;
-                        out.flush()?;
-                        if read_line(input)?.is_none() {
-                            break true;
-                        }
-                    }
-                    last_human = Some(p);
-                    let hint = |s: &G::State| {
-                        hints_for::<G>(
-                            s,
-                            3,
-                            default_hint_budget(G::ID),
-                            seed ^ record.actions.len() as u64,
-                        )
-                    };
-                    // STO-5: with hidden information a forced action is
-                    // not played for the player, or others could tell.
-                    let how = TurnSettings {
-                        game: G::ID,
-                        color,
-                        auto_forced: !G::HIDDEN_INFORMATION,
-                    };
-                    match human_turn(&state, p, &how, &hint, input, out)? {
-                        Some(a) => {
-                            let text = state.describe_action(a, Viewer::Player(p));
-                            writeln!(out, "  seat {p} (you) plays {text}")?;
-                            a
-                        }
-                        None => break true,
-                    }
-                }
-            },
-        };
-        record.actions.push(state.format_action(action));
-        // Agents that keep their search between moves follow the game;
-        // with hidden cards nobody is told (a drawn card would show).
-        if !G::HIDDEN_INFORMATION {
-            for seat in seats.iter_mut() {
-                if let Seat::Agent(agent) = seat {
-                    agent.inform(&state, action);
-                }
-            }
-        }
-        state.apply(action);
-        for event in state.events() {
-            writeln!(out, "  *** {event} ***")?;
-        }
-        // What chance showed one person at the table alone (the card he drew).
-        for &h in &humans {
-            for event in state.private_events(Viewer::Player(h)) {
-                writeln!(out, "  seat {h}: {event}")?;
-            }
-        }
-    };
-    if quit {
-        writeln!(out, "Game abandoned. The seed was {seed}.")?;
-    } else {
-        write!(out, "{}", state.render(viewer, color))?;
-        let returns = state.returns();
-        let outcome = state.outcome();
-        record.finish(returns.as_slice(), outcome);
-        writeln!(
-            out,
-            "Game over: {}",
-            outcome_line(outcome, returns.as_slice(), &names)
-        )?;
-        writeln!(out, "The seed was {seed}.")?;
-    }
-    if let Some(path) = &args.save {
-        std::fs::write(path, record.to_json())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        writeln!(out, "Record saved to {}", path.display())?;
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok((options, state))
 }
 
 /// The result in words: the winner first (even when his win pays nothing),
@@ -308,284 +157,13 @@ fn signed(value: f64) -> String {
     }
 }
 
+/// The next line typed, trimmed; `None` at the end of the input.
 fn read_line(input: &mut dyn BufRead) -> Result<Option<String>> {
     let mut line = String::new();
     if input.read_line(&mut line)? == 0 {
         return Ok(None);
     }
     Ok(Some(line.trim().to_string()))
-}
-
-/// Rows of at most 80 columns that `texts` take, each with its number.
-fn list_rows(texts: &[(usize, String)]) -> usize {
-    let width = texts.iter().map(|(_, t)| t.len()).max().unwrap_or(0) + 7;
-    texts.len().div_ceil((80 / width).max(1))
-}
-
-/// The most rows a list of actions may take under the board; a longer one
-/// is shown short (see [`Pending::show_moves`]) so that the board stays in sight.
-const MAX_LIST_ROWS: usize = 12;
-
-fn list_actions(out: &mut dyn Write, texts: &[(usize, String)]) -> Result<()> {
-    let width = texts.iter().map(|(_, t)| t.len()).max().unwrap_or(0) + 7;
-    let per_line = (80 / width).max(1);
-    for (k, (i, t)) in texts.iter().enumerate() {
-        write!(out, "{:>4}) {:<w$}", i + 1, t, w = width - 6)?;
-        if (k + 1) % per_line == 0 {
-            writeln!(out)?;
-        }
-    }
-    if !texts.len().is_multiple_of(per_line) {
-        writeln!(out)?;
-    }
-    Ok(())
-}
-
-fn show_hints(out: &mut dyn Write, hints: &[Hint]) -> Result<()> {
-    if hints.is_empty() {
-        writeln!(out, "No hint here.")?;
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "Hints (estimated chance to win after each action, or its equity):"
-    )?;
-    let width = hints.iter().map(|h| h.text.len()).max().unwrap_or(0);
-    for (i, h) in hints.iter().enumerate() {
-        let sure = match h.margin {
-            Some(0.0) => "certain".to_string(),
-            Some(m) => format!("± {:.1}%, {} playouts", 100.0 * m, h.samples),
-            None => format!("confidence {:.0}%", 100.0 * h.confidence),
-        };
-        match &h.equity {
-            Some(e) => writeln!(out, "  {}) {:<width$}  {}", i + 1, h.text, equity_text(e))?,
-            None => writeln!(
-                out,
-                "  {}) {:<width$}  {:>5.1}%  ({sure})",
-                i + 1,
-                h.text,
-                100.0 * h.estimate
-            )?,
-        }
-    }
-    Ok(())
-}
-
-/// A network's value of an action: the equity, and after a play the
-/// chances of each result.
-fn equity_text(e: &Equity) -> String {
-    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
-    match (e.kind, e.outcomes) {
-        (EquityKind::MatchWinningChance, _) => format!("match winning chance {}", pct(e.value)),
-        (_, None) => format!("cubeful equity {:+.3}", e.value),
-        (_, Some(o)) => format!(
-            "equity {:+.3}  win {} (gammon {}, backgammon {})  lose {} (gammon {}, backgammon {})",
-            e.value,
-            pct(o.win),
-            pct(o.win_gammon),
-            pct(o.win_backgammon),
-            pct(1.0 - o.win),
-            pct(o.lose_gammon),
-            pct(o.lose_backgammon)
-        ),
-    }
-}
-
-/// How a person's turn at the terminal goes.
-struct TurnSettings {
-    /// The game's id (for `help`).
-    game: &'static str,
-    /// ANSI colours.
-    color: bool,
-    /// Whether a single legal action is played without asking.
-    auto_forced: bool,
-}
-
-fn human_turn<S: Notation>(
-    state: &S,
-    p: usize,
-    how: &TurnSettings,
-    hint: &dyn Fn(&S) -> Vec<Hint>,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<Option<S::Action>> {
-    let mut actions = Vec::new();
-    state.legal_actions(&mut actions);
-    write!(out, "\n{}", state.render(Viewer::Player(p), how.color))?;
-    let texts: Vec<String> = actions.iter().map(|&a| state.format_action(a)).collect();
-    let labels: Vec<String> = actions
-        .iter()
-        .map(|&a| state.describe_action(a, Viewer::Player(p)))
-        .collect();
-    let labelled = |list: &[(usize, String)]| -> Vec<(usize, String)> {
-        list.iter().map(|(i, _)| (*i, labels[*i].clone())).collect()
-    };
-    if actions.len() == 1 && how.auto_forced {
-        let what = if texts[0] == "pass" {
-            "no legal move: pass".to_string()
-        } else {
-            format!("forced: {}", labels[0])
-        };
-        writeln!(out, "Seat {p}: {what}")?;
-        return Ok(Some(actions[0]));
-    }
-    let all: Vec<(usize, String)> = texts.iter().cloned().enumerate().collect();
-    // Plays made of single moves (the tables games) are built move by move
-    // on the engine's step graph; where they are too many to list, only
-    // the moves that can come next are shown.
-    let mut pending = Pending::new(state.play_steps());
-    let by_moves = matches!(pending, Pending::Steps(_));
-    let step_text = |from: u8, to: u8| step_text(state, from, to);
-    let show = |out: &mut dyn Write, list: &[(usize, String)], pending: &Pending| {
-        if by_moves && list_rows(list) > MAX_LIST_ROWS {
-            Ok(pending.show_moves(out, list, &step_text)?)
-        } else {
-            list_actions(out, &labelled(list))
-        }
-    };
-    show(out, &all, &pending)?;
-    loop {
-        let typed = pending.words();
-        if typed.is_empty() {
-            write!(out, "seat {p}> ")?;
-        } else {
-            write!(out, "seat {p} [{}]> ", typed.join(" "))?;
-        }
-        out.flush()?;
-        let Some(line) = read_line(input)? else {
-            return Ok(None);
-        };
-        let candidates = pending.candidates(&all);
-        match line.to_ascii_lowercase().as_str() {
-            "quit" | "q" | "exit" => return Ok(None),
-            "help" | "?" | "h" => {
-                writeln!(out, "{}\n{COMMANDS}", notation_help(how.game))?;
-                continue;
-            }
-            "hint" | "hints" => {
-                show_hints(out, &hint(state))?;
-                continue;
-            }
-            "board" | "b" => {
-                write!(out, "{}", state.render(Viewer::Player(p), how.color))?;
-                continue;
-            }
-            "list" | "l" => {
-                show(out, &candidates, &pending)?;
-                continue;
-            }
-            "list all" | "l all" => {
-                list_actions(out, &labelled(&candidates))?;
-                continue;
-            }
-            "undo" | "u" => {
-                if !pending.undo() {
-                    writeln!(out, "Nothing to undo in this turn.")?;
-                }
-                continue;
-            }
-            "" => {
-                if let Some(i) = pending.complete(&all) {
-                    return Ok(Some(actions[i]));
-                }
-                continue;
-            }
-            _ => {}
-        }
-        if let Ok(n) = line.parse::<usize>() {
-            if (1..=actions.len()).contains(&n) {
-                return Ok(Some(actions[n - 1]));
-            }
-            writeln!(
-                out,
-                "There is no action {n}: choose 1 to {}.",
-                actions.len()
-            )?;
-            continue;
-        }
-        if typed.is_empty()
-            && let Ok(a) = state.parse_action(&line)
-            && actions.contains(&a)
-        {
-            return Ok(Some(a));
-        }
-        let why = |text: &str| match state.parse_action(text) {
-            Err(e) => format!("{e} (type `list` or `help`)"),
-            Ok(a) => format!(
-                "`{text}` is not legal here: {} (type `list` or `help`)",
-                state.explain_illegal(a)
-            ),
-        };
-        let moves = |word: &str| step_moves(state, word);
-        match pending.take(&line, &all, &moves, &why) {
-            Typed::Refused(reason) => writeln!(out, "{reason}")?,
-            Typed::Complete(i) => {
-                // The whole play is typed: where the notation reads it as a
-                // legal play, it must be this one, its `*` marks included,
-                // in the order typed (a route of the play that the notation
-                // does not name, the step graph vouches for).
-                match state.parse_action(&pending.words().join(" ")) {
-                    Ok(a) if a == actions[i] || !actions.contains(&a) => writeln!(
-                        out,
-                        "Complete: {}. Press Enter to confirm, or `undo`.",
-                        labels[i]
-                    )?,
-                    Ok(_) => {
-                        pending.truncate(typed.len());
-                        writeln!(out, "That is not one play: type `list`.")?;
-                    }
-                    Err(e) => {
-                        pending.truncate(typed.len());
-                        writeln!(out, "{e}")?;
-                    }
-                }
-            }
-            Typed::GoesOn(more) => {
-                let more: Vec<(usize, String)> = all
-                    .iter()
-                    .filter(|(i, _)| more.contains(i))
-                    .cloned()
-                    .collect();
-                if by_moves && list_rows(&more) > MAX_LIST_ROWS {
-                    pending.show_moves(out, &more, &step_text)?;
-                } else {
-                    let n = more.len();
-                    let plays = if n == 1 { "play goes" } else { "plays go" };
-                    writeln!(out, "{n} legal {plays} on from here:")?;
-                    list_actions(out, &labelled(&more))?;
-                }
-            }
-        }
-    }
-}
-
-/// The single steps (from, to) that a typed move names, read by the game's
-/// notation, or why it names none.
-fn step_moves<S: Notation>(state: &S, word: &str) -> std::result::Result<Vec<(u8, u8)>, String> {
-    let action = state.parse_action(word).map_err(|e| e.to_string())?;
-    let json = serde_json::to_value(action).map_err(|e| e.to_string())?;
-    let steps = json["play"]
-        .as_array()
-        .ok_or_else(|| format!("`{word}` is not a move of a checker"))?;
-    Ok(steps
-        .iter()
-        .map(|s| {
-            let code = |k: &str| {
-                s[k].as_u64()
-                    .and_then(|c| u8::try_from(c).ok())
-                    .unwrap_or(0)
-            };
-            (code("from"), code("to"))
-        })
-        .collect())
-}
-
-/// A single step from `from` to `to` in the game's notation, without marks.
-fn step_text<S: Notation>(state: &S, from: u8, to: u8) -> String {
-    let json = serde_json::json!({ "play": [{ "from": from, "to": to, "die": 1 }] });
-    serde_json::from_value::<S::Action>(json)
-        .map(|a| state.format_action(a).replace('*', "").to_ascii_lowercase())
-        .unwrap_or_else(|_| format!("{from}/{to}"))
 }
 
 #[cfg(test)]
