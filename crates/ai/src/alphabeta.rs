@@ -169,43 +169,16 @@ impl<S: GameState + Heuristic> AlphaBetaAgent<S> {
         }
         match state.turn() {
             Turn::Over => return Self::evaluate(state, player, ply),
-            Turn::Chance => {
-                // Not a game for this search; take the expectation.
-                let mut outcomes = Vec::new();
-                state.chance_outcomes(&mut outcomes);
-                let mut total = 0.0;
-                for (a, p) in outcomes {
-                    let mut next = state.clone();
-                    next.apply(a);
-                    let q = mover_after(&next, player);
-                    let v = self.negamax(&next, q, depth, ply, -INF, INF);
-                    total += p * if q == player { v } else { -v } as f64;
-                }
-                return total as i32;
-            }
+            Turn::Chance => return self.chance_value(state, player, depth, ply),
             Turn::Player(_) => {}
         }
         if depth == 0 {
             return Self::evaluate(state, player, ply);
         }
         let key = state.position_hash();
-        let mut tt_best = None;
-        if let Some(k) = key
-            && let Some(e) = self.table[self.slot(k)]
-            && e.key == k
-        {
-            tt_best = e.best;
-            if e.depth as u32 >= depth {
-                let v = from_table(e.value, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if cut {
-                    return v;
-                }
-            }
+        let (tt_best, cut) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(v) = cut {
+            return v;
         }
         let mut actions = Vec::new();
         search_actions(state, &mut actions);
@@ -231,16 +204,7 @@ impl<S: GameState + Heuristic> AlphaBetaAgent<S> {
                 alpha = v;
             }
             if alpha >= beta {
-                let k = &mut self.killers;
-                if k.len() <= ply as usize {
-                    k.resize(ply as usize + 1, [None, None]);
-                }
-                let slot = &mut k[ply as usize];
-                if slot[0] != Some(a) {
-                    slot[1] = slot[0];
-                    slot[0] = Some(a);
-                }
-                *self.history.entry(a).or_insert(0) += depth * depth;
+                self.note_cutoff(a, depth, ply);
                 break;
             }
         }
@@ -262,6 +226,68 @@ impl<S: GameState + Heuristic> AlphaBetaAgent<S> {
             });
         }
         best.0
+    }
+
+    /// The expected value of the chance node `state` for `player` (not a
+    /// game for this search, but it copes).
+    fn chance_value(&mut self, state: &S, player: Player, depth: u32, ply: u32) -> i32 {
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        let mut total = 0.0;
+        for (a, p) in outcomes {
+            let mut next = state.clone();
+            next.apply(a);
+            let q = mover_after(&next, player);
+            let v = self.negamax(&next, q, depth, ply, -INF, INF);
+            total += p * if q == player { v } else { -v } as f64;
+        }
+        total as i32
+    }
+
+    /// The transposition table's entry for the position `key`: its best
+    /// action, and its value where it is deep enough and its bound settles
+    /// the window (`alpha`, `beta`).
+    fn probe(
+        &self,
+        key: Option<u64>,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<S::Action>, Option<i32>) {
+        let Some(k) = key else {
+            return (None, None);
+        };
+        let Some(e) = self.table[self.slot(k)].filter(|e| e.key == k) else {
+            return (None, None);
+        };
+        if e.depth as u32 >= depth {
+            let v = from_table(e.value, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return (e.best, Some(v));
+            }
+        }
+        (e.best, None)
+    }
+
+    /// Remembers `a`, which caused a cutoff at `ply`, as a killer there and
+    /// in the history table.
+    fn note_cutoff(&mut self, a: S::Action, depth: u32, ply: u32) {
+        let k = &mut self.killers;
+        if k.len() <= ply as usize {
+            k.resize(ply as usize + 1, [None, None]);
+        }
+        let slot = &mut k[ply as usize];
+        if slot[0] != Some(a) {
+            slot[1] = slot[0];
+            slot[0] = Some(a);
+        }
+        *self.history.entry(a).or_insert(0) += depth * depth;
     }
 
     /// Iterative deepening from the root; every root action with its value

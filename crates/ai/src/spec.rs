@@ -308,6 +308,47 @@ fn mcts_param(c: &mut MctsConfig, key: &str, value: &str) -> Result<(), SpecErro
     Ok(())
 }
 
+/// Sets the parameter `key` of the `net` agent to `value`.
+fn net_param(c: &mut NetConfig, key: &str, value: &str) -> Result<(), SpecError> {
+    match key {
+        "ply" => c.plies = number::<u32>(key, value)?.min(3),
+        "filter" => c.filter = number::<usize>(key, value)?.max(1),
+        "inner" => c.inner = number::<usize>(key, value)?.max(1),
+        "window" => {
+            let w = number::<f64>(key, value)?;
+            if !(0.0..=3.0).contains(&w) {
+                return Err(SpecError(format!(
+                    "window={value}: expected points of equity, 0 to 3"
+                )));
+            }
+            c.window = (w * 1000.0).round() as u32;
+        }
+        "file" => c.file = Some(value.to_string()),
+        "with" => c.with = Some(value.to_string()),
+        "cube" => {
+            c.cubeful = match value {
+                "janowski" => true,
+                "simple" => false,
+                _ => {
+                    return Err(SpecError(format!(
+                        "cube={value}: expected janowski or simple"
+                    )));
+                }
+            }
+        }
+        "rollout" => c.rollouts = number::<u32>(key, value)?.min(MAX_ROLLOUTS),
+        "turns" => c.turns = number::<u32>(key, value)?.max(1),
+        "width" => c.width = number::<usize>(key, value)?.max(1),
+        _ => {
+            return Err(unknown(
+                key,
+                "ply, filter, inner, window, file, with, cube, rollout, turns, width",
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn unknown(key: &str, known: &str) -> SpecError {
     SpecError(format!("unknown parameter `{key}` (known: {known})"))
 }
@@ -337,76 +378,47 @@ impl AgentSpec {
             let (key, value) = pair
                 .split_once('=')
                 .ok_or_else(|| SpecError(format!("`{pair}`: parameters are key=value")))?;
-            match &mut spec {
-                AgentSpec::Random => return Err(unknown(key, "none")),
-                AgentSpec::Greedy { temperature } => match key {
-                    "temp" => *temperature = number(key, value)?,
-                    _ => return Err(unknown(key, "temp")),
-                },
-                AgentSpec::Expectimax(c) => match key {
-                    "depth" => c.depth = number::<u32>(key, value)?.max(1),
-                    "width" => c.width = number::<usize>(key, value)?.max(1),
-                    "root" => c.root_width = number::<usize>(key, value)?.max(1),
-                    _ => return Err(unknown(key, "depth, width, root")),
-                },
-                AgentSpec::Mcts(c) | AgentSpec::Ismcts(c) => mcts_param(c, key, value)?,
-                AgentSpec::AlphaBeta(c) => match key {
-                    "depth" => c.depth = number::<u32>(key, value)?.max(1),
-                    "nodes" | "ms" => c.budget = Some(budget(key, value)?),
-                    "tt" => c.table_bits = number::<u32>(key, value)?.clamp(10, 26),
-                    _ => return Err(unknown(key, "depth, nodes, ms, tt")),
-                },
-                AgentSpec::Rollout(c) => match key {
-                    "n" => c.samples = number::<u32>(key, value)?.max(1),
-                    "width" => c.width = number::<usize>(key, value)?.max(1),
-                    "cutoff" => {
-                        c.cutoff = if value == "none" {
-                            u32::MAX
-                        } else {
-                            number(key, value)?
-                        }
-                    }
-                    _ => return Err(unknown(key, "n, width, cutoff")),
-                },
-                AgentSpec::Net(c) => match key {
-                    "ply" => c.plies = number::<u32>(key, value)?.min(3),
-                    "filter" => c.filter = number::<usize>(key, value)?.max(1),
-                    "inner" => c.inner = number::<usize>(key, value)?.max(1),
-                    "window" => {
-                        let w = number::<f64>(key, value)?;
-                        if !(0.0..=3.0).contains(&w) {
-                            return Err(SpecError(format!(
-                                "window={value}: expected points of equity, 0 to 3"
-                            )));
-                        }
-                        c.window = (w * 1000.0).round() as u32;
-                    }
-                    "file" => c.file = Some(value.to_string()),
-                    "with" => c.with = Some(value.to_string()),
-                    "cube" => {
-                        c.cubeful = match value {
-                            "janowski" => true,
-                            "simple" => false,
-                            _ => {
-                                return Err(SpecError(format!(
-                                    "cube={value}: expected janowski or simple"
-                                )));
-                            }
-                        }
-                    }
-                    "rollout" => c.rollouts = number::<u32>(key, value)?.min(MAX_ROLLOUTS),
-                    "turns" => c.turns = number::<u32>(key, value)?.max(1),
-                    "width" => c.width = number::<usize>(key, value)?.max(1),
-                    _ => {
-                        return Err(unknown(
-                            key,
-                            "ply, filter, inner, window, file, with, cube, rollout, turns, width",
-                        ));
-                    }
-                },
-            }
+            spec.set(key, value)?;
         }
         Ok(spec)
+    }
+
+    /// Sets the parameter `key` of this agent to `value`.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match self {
+            AgentSpec::Random => return Err(unknown(key, "none")),
+            AgentSpec::Greedy { temperature } => match key {
+                "temp" => *temperature = number(key, value)?,
+                _ => return Err(unknown(key, "temp")),
+            },
+            AgentSpec::Expectimax(c) => match key {
+                "depth" => c.depth = number::<u32>(key, value)?.max(1),
+                "width" => c.width = number::<usize>(key, value)?.max(1),
+                "root" => c.root_width = number::<usize>(key, value)?.max(1),
+                _ => return Err(unknown(key, "depth, width, root")),
+            },
+            AgentSpec::Mcts(c) | AgentSpec::Ismcts(c) => mcts_param(c, key, value)?,
+            AgentSpec::AlphaBeta(c) => match key {
+                "depth" => c.depth = number::<u32>(key, value)?.max(1),
+                "nodes" | "ms" => c.budget = Some(budget(key, value)?),
+                "tt" => c.table_bits = number::<u32>(key, value)?.clamp(10, 26),
+                _ => return Err(unknown(key, "depth, nodes, ms, tt")),
+            },
+            AgentSpec::Rollout(c) => match key {
+                "n" => c.samples = number::<u32>(key, value)?.max(1),
+                "width" => c.width = number::<usize>(key, value)?.max(1),
+                "cutoff" => {
+                    c.cutoff = if value == "none" {
+                        u32::MAX
+                    } else {
+                        number(key, value)?
+                    }
+                }
+                _ => return Err(unknown(key, "n, width, cutoff")),
+            },
+            AgentSpec::Net(c) => net_param(c, key, value)?,
+        }
+        Ok(())
     }
 
     /// Whether the agent reads only its own observation of a hidden-information game by itself.

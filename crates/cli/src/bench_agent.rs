@@ -57,6 +57,7 @@ fn first_decision<S: GameState>(mut state: S, seed: u64) -> S {
     state
 }
 
+/// Measures the agent `--agent` in the game `G` (see the module's text).
 fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
     let name = args.agent.clone().unwrap_or_default();
     let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
@@ -75,50 +76,9 @@ fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
         }
         AgentSpec::Ismcts(c) => (bench_search(c, &start_state, budget, args.seed), 1),
         AgentSpec::Net(c) => {
-            // Network positions evaluated per CPU second (the rolls'
-            // candidate positions of random games, a batch per roll), then
-            // the time of their encoding alone.
-            let b = spelbord_ai::net::bench_backgammon(args.seconds, args.seed, c.file.as_deref())?;
-            return Ok(AgentBenchReport {
-                game: G::ID.into(),
-                agent: name,
-                options,
-                iterations: b.positions,
-                seconds: wall.elapsed().as_secs_f64(),
-                cpu_seconds: b.cpu_seconds,
-                iterations_per_sec: b.positions as f64 / wall.elapsed().as_secs_f64().max(1e-9),
-                iterations_per_cpu_sec: b.positions as f64 / b.cpu_seconds.max(1e-9),
-                ms_per_move: 0.0,
-                encoding: Some(b.encoding),
-                encode_ns: Some(b.encode_ns),
-            });
+            return net_bench::<G>(args, name, options, wall, c.file.as_deref());
         }
-        _ => {
-            // Whole games against random play until the time is up.
-            let limit = Duration::from_secs_f64(args.seconds.max(0.01));
-            let mut decisions = 0u64;
-            let mut g = 0u64;
-            while wall.elapsed() < limit {
-                let mut agent = make_agent_for::<G>(&name, players, args.seed + g)?;
-                let mut random = make_agent_for::<G>("random", players, args.seed + g)?;
-                let mut rng = seeded(args.seed + g);
-                let mut state = game.initial_state();
-                while wall.elapsed() < limit {
-                    let a = match state.turn() {
-                        Turn::Over => break,
-                        Turn::Chance => state.sample_chance(&mut rng),
-                        Turn::Player(0) => {
-                            decisions += 1;
-                            agent.choose(&state)
-                        }
-                        Turn::Player(_) => random.choose(&state),
-                    };
-                    state.apply(a);
-                }
-                g += 1;
-            }
-            (0, decisions)
-        }
+        _ => (0, games_against_random(&game, &name, args, wall)?),
     };
     let seconds = wall.elapsed().as_secs_f64();
     let cpu_seconds = cpu.elapsed().as_secs_f64();
@@ -139,6 +99,66 @@ fn bench<G: Game>(args: &BenchArgs) -> Result<AgentBenchReport> {
         encoding: None,
         encode_ns: None,
     })
+}
+
+/// The `net` agent's bench: network positions evaluated per CPU second
+/// (the rolls' candidate positions of random games, a batch per roll),
+/// then the time of their encoding alone.
+fn net_bench<G: Game>(
+    args: &BenchArgs,
+    agent: String,
+    options: Options,
+    wall: Instant,
+    file: Option<&str>,
+) -> Result<AgentBenchReport> {
+    let b = spelbord_ai::net::bench_backgammon(args.seconds, args.seed, file)?;
+    Ok(AgentBenchReport {
+        game: G::ID.into(),
+        agent,
+        options,
+        iterations: b.positions,
+        seconds: wall.elapsed().as_secs_f64(),
+        cpu_seconds: b.cpu_seconds,
+        iterations_per_sec: b.positions as f64 / wall.elapsed().as_secs_f64().max(1e-9),
+        iterations_per_cpu_sec: b.positions as f64 / b.cpu_seconds.max(1e-9),
+        ms_per_move: 0.0,
+        encoding: Some(b.encoding),
+        encode_ns: Some(b.encode_ns),
+    })
+}
+
+/// Whole games of the agent `name` (seat 0) against random play until
+/// `--seconds` have passed since `wall`; the agent's decisions.
+fn games_against_random<G: Game>(
+    game: &G,
+    name: &str,
+    args: &BenchArgs,
+    wall: Instant,
+) -> Result<u64> {
+    let players = game.initial_state().num_players();
+    let limit = Duration::from_secs_f64(args.seconds.max(0.01));
+    let mut decisions = 0u64;
+    let mut g = 0u64;
+    while wall.elapsed() < limit {
+        let mut agent = make_agent_for::<G>(name, players, args.seed + g)?;
+        let mut random = make_agent_for::<G>("random", players, args.seed + g)?;
+        let mut rng = seeded(args.seed + g);
+        let mut state = game.initial_state();
+        while wall.elapsed() < limit {
+            let a = match state.turn() {
+                Turn::Over => break,
+                Turn::Chance => state.sample_chance(&mut rng),
+                Turn::Player(0) => {
+                    decisions += 1;
+                    agent.choose(&state)
+                }
+                Turn::Player(_) => random.choose(&state),
+            };
+            state.apply(a);
+        }
+        g += 1;
+    }
+    Ok(decisions)
 }
 
 /// Runs `spelbord bench --agent`.

@@ -347,39 +347,11 @@ impl Notation for HgState {
     }
 
     fn game_events(&self) -> Vec<GameEvent> {
-        let name = |p: u8| COLOURS[self.seat(p as usize) as usize];
+        let name = |p: u8| self.colour_name(p);
         let mut events = Vec::new();
         match self.last() {
             Last::Nothing => {}
-            Last::Opening { tied, doubled } => {
-                if doubled {
-                    events.push(GameEvent::new(
-                        "opening_doubled",
-                        json!({ "stake": self.cube_value() }),
-                        format!(
-                            "equal numbers in the roll for the start: the stake doubles to {}",
-                            self.cube_value()
-                        ),
-                    ));
-                }
-                let tied: Vec<u8> = (0..self.num_players() as u8)
-                    .filter(|&p| tied >> p & 1 == 1)
-                    .collect();
-                let who: Vec<&str> = tied.iter().map(|&p| name(p)).collect();
-                if who.len() == 1 {
-                    events.push(GameEvent::new(
-                        "starts",
-                        json!({ "player": tied[0] }),
-                        format!("{} rolled highest, chooses a colour and starts", who[0]),
-                    ));
-                } else {
-                    events.push(GameEvent::new(
-                        "opening_tie",
-                        json!({ "players": tied }),
-                        format!("{} tie for the highest and roll again", who.join(" and ")),
-                    ));
-                }
-            }
+            Last::Opening { tied, doubled } => self.push_opening_events(tied, doubled, &mut events),
             Last::Chose { by, was } => {
                 let n = self.num_players();
                 events.push(GameEvent::new(
@@ -430,42 +402,87 @@ impl Notation for HgState {
                 by,
                 accept,
                 settled,
-            } => {
-                if accept {
-                    events.push(GameEvent::new(
-                        "take",
-                        json!({ "player": by }),
-                        format!("{} takes the double", name(by)),
-                    ));
-                } else {
-                    let owes = self.dropped_at(by as usize).unwrap_or(1);
-                    events.push(GameEvent::new(
-                        "drop",
-                        json!({ "player": by, "owes": owes }),
-                        format!(
-                            "{} drops out, owing {owes} to the winner; those stones leave the board",
-                            name(by)
-                        ),
-                    ));
-                }
-                if settled && self.phase() == Phase::Over {
-                    events.push(GameEvent::new(
-                        "won_by_drops",
-                        json!({ "winner": self.mover() }),
-                        format!(
-                            "everyone else dropped out: {} wins",
-                            name(self.mover() as u8)
-                        ),
-                    ));
-                } else if settled {
-                    events.push(GameEvent::new(
-                        "stake",
-                        json!({ "stake": self.cube_value() }),
-                        format!("the stake is now {}", self.cube_value()),
-                    ));
-                }
-            }
+            } => self.push_answer_events(by, accept, settled, &mut events),
         }
         events
+    }
+}
+
+impl HgState {
+    /// Player `p`'s colour.
+    fn colour_name(&self, p: u8) -> &'static str {
+        COLOURS[self.seat(p as usize) as usize]
+    }
+
+    /// Pushes the events of an opening round: a doubled stake, then who
+    /// starts or who ties (bit p of `tied`: player p).
+    fn push_opening_events(&self, tied: u8, doubled: bool, events: &mut Vec<GameEvent>) {
+        let name = |p: u8| self.colour_name(p);
+        if doubled {
+            events.push(GameEvent::new(
+                "opening_doubled",
+                json!({ "stake": self.cube_value() }),
+                format!(
+                    "equal numbers in the roll for the start: the stake doubles to {}",
+                    self.cube_value()
+                ),
+            ));
+        }
+        let tied: Vec<u8> = (0..self.num_players() as u8)
+            .filter(|&p| tied >> p & 1 == 1)
+            .collect();
+        let who: Vec<&str> = tied.iter().map(|&p| name(p)).collect();
+        if who.len() == 1 {
+            events.push(GameEvent::new(
+                "starts",
+                json!({ "player": tied[0] }),
+                format!("{} rolled highest, chooses a colour and starts", who[0]),
+            ));
+        } else {
+            events.push(GameEvent::new(
+                "opening_tie",
+                json!({ "players": tied }),
+                format!("{} tie for the highest and roll again", who.join(" and ")),
+            ));
+        }
+    }
+
+    /// Pushes the events of `by`'s answer to a double, and, once the double
+    /// is `settled`, its result.
+    fn push_answer_events(&self, by: u8, accept: bool, settled: bool, events: &mut Vec<GameEvent>) {
+        let name = |p: u8| self.colour_name(p);
+        if accept {
+            events.push(GameEvent::new(
+                "take",
+                json!({ "player": by }),
+                format!("{} takes the double", name(by)),
+            ));
+        } else {
+            let owes = self.dropped_at(by as usize).unwrap_or(1);
+            events.push(GameEvent::new(
+                "drop",
+                json!({ "player": by, "owes": owes }),
+                format!(
+                    "{} drops out, owing {owes} to the winner; those stones leave the board",
+                    name(by)
+                ),
+            ));
+        }
+        if settled && self.phase() == Phase::Over {
+            events.push(GameEvent::new(
+                "won_by_drops",
+                json!({ "winner": self.mover() }),
+                format!(
+                    "everyone else dropped out: {} wins",
+                    name(self.mover() as u8)
+                ),
+            ));
+        } else if settled {
+            events.push(GameEvent::new(
+                "stake",
+                json!({ "stake": self.cube_value() }),
+                format!("the stake is now {}", self.cube_value()),
+            ));
+        }
     }
 }

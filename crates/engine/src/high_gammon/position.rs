@@ -205,6 +205,7 @@ fn read_field(text: &str, n: usize, seat: &[u8]) -> Result<[u8; 4], PositionErro
     Ok(out)
 }
 
+/// Reads a position written as this module's text says.
 fn parse(text: &str) -> Result<HgState, PositionError> {
     let mut fields = Fields::split(text, &["FIELDS", "MOVER", "PHASE"])?;
     let keyed: Vec<(&str, Option<&str>)> = [
@@ -215,7 +216,57 @@ fn parse(text: &str) -> Result<HgState, PositionError> {
     .map(|&k| (k, fields.take(k)))
     .collect();
     let get = |key: &str| keyed.iter().find(|(k, _)| *k == key).and_then(|(_, v)| *v);
-    let tric = match get("game") {
+    let rules = read_rules(get("game"), &fields)?;
+    let n = rules.players as usize;
+    let mut s = HgState::new(rules);
+    let f = &fields.fixed;
+    if let Some(t) = get("colours") {
+        s.table = read_colours(t, n)?;
+    }
+    let seat = s.table;
+    let mut board = Board::EMPTY;
+    board.cnt = read_ring(f[0], n, &seat[..n])?;
+    if let Some(t) = get("bar") {
+        board.bar = per_player("bar", t, n)?;
+    }
+    if let Some(t) = get("off") {
+        board.off = per_player("off", t, n)?;
+    }
+    if let Some(t) = get("pool") {
+        board.pool = per_player("pool", t, n)?;
+    }
+    s.board = board;
+    s.mover = player("mover", f[1], n)?;
+    s.phase = read_phase(f[2], n)?;
+    if let Some(t) = get("stake") {
+        s.cube_log2 = read_stake(t)?;
+    }
+    if let Some(t) = get("dropped") {
+        s.dropped = read_dropped(t, n)?;
+    }
+    check_stone_counts(&s, n)?;
+    s.active = (0..n as u8)
+        .filter(|&p| s.dropped[p as usize] == 0)
+        .fold(0, |m, p| m | 1 << p);
+    if let Some(t) = get("winner") {
+        s.winner = player("winner", t, n)?;
+    }
+    if let Some(t) = get("resigned") {
+        for p in t.split(',') {
+            s.resigned |= 1 << player("resigned", p, n)?;
+        }
+    }
+    if let Some(t) = get("opening") {
+        (s.opening, s.opening_doubled) = read_opening(t, n)?;
+    }
+    check(&s).map_err(PositionError::Inconsistent)?;
+    Ok(s)
+}
+
+/// The rules of the game `game` names (High-O Gammon by default) with the
+/// options the position gives.
+fn read_rules(game: Option<&str>, fields: &Fields) -> Result<HgRules, PositionError> {
+    let tric = match game {
         None | Some("high-gammon") => false,
         Some("tric-trac") => true,
         Some(t) => {
@@ -232,7 +283,7 @@ fn parse(text: &str) -> Result<HgState, PositionError> {
         (HighGammon::ID, HighGammon::option_specs())
     };
     let options = fields.options(id, specs)?;
-    let rules = HgRules {
+    Ok(HgRules {
         tric,
         players: options.int("players").clamp(2, 4) as u8,
         doubles: super::Doubles::from_word(options.get("doubles")),
@@ -241,91 +292,91 @@ fn parse(text: &str) -> Result<HgState, PositionError> {
         } else {
             super::Scoring::from_word(options.get("scoring"))
         },
-    };
-    let n = rules.players as usize;
-    let mut s = HgState::new(rules);
-    let f = &fields.fixed;
-    if let Some(t) = get("colours") {
-        // HG-5: the colour (seat) each player chose, by letter.
-        let mut chosen = [0u8; 4];
-        let letters: Vec<char> = t.chars().collect();
-        if letters.len() != n {
-            return Err(PositionError::Size {
-                what: "colours",
-                expected: n,
-                found: letters.len(),
-            });
-        }
-        for (p, c) in letters.iter().enumerate() {
-            let k =
-                LETTERS
-                    .iter()
-                    .position(|l| l == c)
-                    .ok_or_else(|| PositionError::Unreadable {
-                        field: "colours",
-                        text: t.into(),
-                        expected: "one colour letter (B R Y G) per player".into(),
-                    })?;
-            if chosen[..p].contains(&(k as u8)) {
-                return Err(PositionError::Overlap(format!("the colour {c}")));
-            }
-            chosen[p] = k as u8;
-        }
-        s.table = chosen;
+    })
+}
+
+/// HG-5: the colour (seat) each of the `n` players chose, by letter.
+fn read_colours(t: &str, n: usize) -> Result<[u8; 4], PositionError> {
+    let mut chosen = [0u8; 4];
+    let letters: Vec<char> = t.chars().collect();
+    if letters.len() != n {
+        return Err(PositionError::Size {
+            what: "colours",
+            expected: n,
+            found: letters.len(),
+        });
     }
-    let seat = s.table;
-    let ring = read_list("fields", f[0], FIELDS, |t| read_field(t, n, &seat[..n]))?;
-    // HG-3: only the rest fields hold stones of several players.
+    for (p, c) in letters.iter().enumerate() {
+        let k = LETTERS
+            .iter()
+            .position(|l| l == c)
+            .ok_or_else(|| PositionError::Unreadable {
+                field: "colours",
+                text: t.into(),
+                expected: "one colour letter (B R Y G) per player".into(),
+            })?;
+        if chosen[..p].contains(&(k as u8)) {
+            return Err(PositionError::Overlap(format!("the colour {c}")));
+        }
+        chosen[p] = k as u8;
+    }
+    Ok(chosen)
+}
+
+/// The stones on the ring's fields, of `n` players in these seats; only the
+/// rest fields hold stones of several players (HG-3).
+fn read_ring(t: &str, n: usize, seat: &[u8]) -> Result<[[u8; 4]; FIELDS], PositionError> {
+    let ring = read_list("fields", t, FIELDS, |t| read_field(t, n, seat))?;
     for (r, field) in ring.iter().enumerate() {
         if !is_rest(r) && field.iter().filter(|&&c| c > 0).count() > 1 {
             return Err(PositionError::Overlap(format!("field {}", r + 1)));
         }
     }
-    let mut board = Board::EMPTY;
-    board.cnt.copy_from_slice(&ring);
-    if let Some(t) = get("bar") {
-        board.bar = per_player("bar", t, n)?;
+    let mut cnt = Board::EMPTY.cnt;
+    cnt.copy_from_slice(&ring);
+    Ok(cnt)
+}
+
+/// The cube's value as a power of two (HG-17).
+fn read_stake(t: &str) -> Result<u8, PositionError> {
+    let stake: u32 = read("stake", t, "the cube's value: 1, 2, 4 ... 64")?;
+    if !stake.is_power_of_two() || stake.trailing_zeros() > MAX_CUBE_LOG2 as u32 {
+        return Err(PositionError::Unreadable {
+            field: "stake",
+            text: t.into(),
+            expected: "the cube's value: 1, 2, 4 ... 64".into(),
+        });
     }
-    if let Some(t) = get("off") {
-        board.off = per_player("off", t, n)?;
-    }
-    if let Some(t) = get("pool") {
-        board.pool = per_player("pool", t, n)?;
-    }
-    s.board = board;
-    s.mover = player("mover", f[1], n)?;
-    s.phase = read_phase(f[2], n)?;
-    if let Some(t) = get("stake") {
-        let stake: u32 = read("stake", t, "the cube's value: 1, 2, 4 ... 64")?;
-        if !stake.is_power_of_two() || stake.trailing_zeros() > MAX_CUBE_LOG2 as u32 {
+    Ok(stake.trailing_zeros() as u8)
+}
+
+/// Per player the stake he dropped out at, as the state keeps it (0: still
+/// in; k + 1: at 2^k).
+fn read_dropped(t: &str, n: usize) -> Result<[u8; 4], PositionError> {
+    let mut dropped = [0u8; 4];
+    let v = read_list("dropped", t, n, |x| {
+        read::<u32>("dropped", x, "a stake or 0")
+    })?;
+    for (p, &stake) in v.iter().enumerate() {
+        if stake > 0 && (!stake.is_power_of_two() || stake.trailing_zeros() > 6) {
             return Err(PositionError::Unreadable {
-                field: "stake",
+                field: "dropped",
                 text: t.into(),
-                expected: "the cube's value: 1, 2, 4 ... 64".into(),
+                expected: "per player the stake he dropped at (a power of 2) or 0".into(),
             });
         }
-        s.cube_log2 = stake.trailing_zeros() as u8;
+        dropped[p] = if stake == 0 {
+            0
+        } else {
+            stake.trailing_zeros() as u8 + 1
+        };
     }
-    if let Some(t) = get("dropped") {
-        let v = read_list("dropped", t, n, |x| {
-            read::<u32>("dropped", x, "a stake or 0")
-        })?;
-        for (p, &stake) in v.iter().enumerate() {
-            if stake > 0 && (!stake.is_power_of_two() || stake.trailing_zeros() > 6) {
-                return Err(PositionError::Unreadable {
-                    field: "dropped",
-                    text: t.into(),
-                    expected: "per player the stake he dropped at (a power of 2) or 0".into(),
-                });
-            }
-            s.dropped[p] = if stake == 0 {
-                0
-            } else {
-                stake.trailing_zeros() as u8 + 1
-            };
-        }
-    }
-    // HG-17: a player who dropped out has taken his stones off.
+    Ok(dropped)
+}
+
+/// HG-17: each player has all his stones, but one who dropped out has
+/// taken his off.
+fn check_stone_counts(s: &HgState, n: usize) -> Result<(), PositionError> {
     for p in 0..n {
         let found = s.board.stones(p) as u32;
         let expected = if s.dropped[p] > 0 { 0 } else { STONES as u32 };
@@ -338,34 +389,24 @@ fn parse(text: &str) -> Result<HgState, PositionError> {
             });
         }
     }
-    s.active = (0..n as u8)
-        .filter(|&p| s.dropped[p as usize] == 0)
-        .fold(0, |m, p| m | 1 << p);
-    if let Some(t) = get("winner") {
-        s.winner = player("winner", t, n)?;
+    Ok(())
+}
+
+/// The last opening round's dice, and whether they doubled the stake.
+fn read_opening(t: &str, n: usize) -> Result<([u8; 4], bool), PositionError> {
+    let (dice, doubled) = match t.strip_suffix(",doubled") {
+        Some(d) => (d, true),
+        None => (t, false),
+    };
+    let opening = per_player("opening", dice, n)?;
+    if opening.iter().any(|&d| d > 6) {
+        return Err(PositionError::Unreadable {
+            field: "opening",
+            text: t.into(),
+            expected: "a die 0..=6 per player".into(),
+        });
     }
-    if let Some(t) = get("resigned") {
-        for p in t.split(',') {
-            s.resigned |= 1 << player("resigned", p, n)?;
-        }
-    }
-    if let Some(t) = get("opening") {
-        let (dice, doubled) = match t.strip_suffix(",doubled") {
-            Some(d) => (d, true),
-            None => (t, false),
-        };
-        s.opening = per_player("opening", dice, n)?;
-        if s.opening.iter().any(|&d| d > 6) {
-            return Err(PositionError::Unreadable {
-                field: "opening",
-                text: t.into(),
-                expected: "a die 0..=6 per player".into(),
-            });
-        }
-        s.opening_doubled = doubled;
-    }
-    check(&s).map_err(PositionError::Inconsistent)?;
-    Ok(s)
+    Ok((opening, doubled))
 }
 
 fn read_phase(text: &str, n: usize) -> Result<Phase, PositionError> {

@@ -15,7 +15,7 @@
 //! - `history`: the repetition window (LAG-11), one action code per ply as
 //!   two hex digits, oldest first.
 
-use super::geometry::{Square, Stone};
+use super::geometry::{Geometry, Square, Stone};
 use super::repetition::Window;
 use super::state::{End, LagerConfig, LagerState, MAX_ON_BOARD, NO_KNOCKOUT};
 use super::zobrist::{OUT, UNPLAYED};
@@ -131,6 +131,7 @@ impl<'de> serde::Deserialize<'de> for LagerState {
     }
 }
 
+/// Reads a position written as this module's text says.
 fn parse(text: &str) -> Result<LagerState, PositionError> {
     let mut fields = Fields::split(text, &["ROWS", "MOVER"])?;
     let out = fields.take("out").unwrap_or("");
@@ -144,45 +145,7 @@ fn parse(text: &str) -> Result<LagerState, PositionError> {
         .config();
     let mut s = LagerState::new(config);
     let g = s.geometry();
-    let rows: Vec<&str> = fields.fixed[0].split('/').collect();
-    if rows.len() != g.rows as usize {
-        return Err(PositionError::Size {
-            what: "board's rows",
-            expected: g.rows as usize,
-            found: rows.len(),
-        });
-    }
-    let place = |s: &mut LagerState, c: char, code: u8| -> Result<(), PositionError> {
-        let (p, k) = piece_of(c).ok_or_else(|| PositionError::Unreadable {
-            field: "board",
-            text: c.to_string(),
-            expected: ". or a piece letter (B Y K W R, lower case for the second player)".into(),
-        })?;
-        let slot = s.piece_slot(p, k);
-        if *slot != UNPLAYED {
-            return Err(PositionError::Overlap(format!("the piece `{c}`")));
-        }
-        *slot = code;
-        Ok(())
-    };
-    for (i, line) in rows.iter().enumerate() {
-        let row = g.rows - 1 - i as u8;
-        let squares: Vec<char> = line.chars().collect();
-        if squares.len() != g.columns as usize {
-            return Err(PositionError::Size {
-                what: "board's row",
-                expected: g.columns as usize,
-                found: squares.len(),
-            });
-        }
-        for (col, &c) in squares.iter().enumerate() {
-            if c != '.' {
-                let idx = g.index(Square::new(col as u8, row));
-                place(&mut s, c, idx)?;
-                s.occupied |= 1u128 << idx;
-            }
-        }
-    }
+    read_rows(&mut s, fields.fixed[0])?;
     for c in out.chars() {
         place(&mut s, c, OUT)?;
     }
@@ -220,36 +183,9 @@ fn parse(text: &str) -> Result<LagerState, PositionError> {
         Some(t) => read_end(t)?.code(),
     };
     if let Some(t) = knockout {
-        let bad = || PositionError::Unreadable {
-            field: "knockout",
-            text: t.into(),
-            expected: "a piece letter and its square such as k,c3".into(),
-        };
-        let (c, sq) = t.split_once(',').ok_or_else(bad)?;
-        let mut chars = c.chars();
-        let (p, k) = chars.next().and_then(piece_of).ok_or_else(bad)?;
-        let sq: Square = sq.parse().map_err(|_| bad())?;
-        if chars.next().is_some() || !g.contains(sq) {
-            return Err(bad());
-        }
-        s.knockout = [k as u8 | (p as u8) << 3, g.index(sq)];
+        s.knockout = read_knockout(t, g)?;
     }
-    let codes = (0..history.len() / 2)
-        .map(|i| u8::from_str_radix(history.get(2 * i..2 * i + 2)?, 16).ok())
-        .collect::<Option<Vec<u8>>>()
-        .filter(|c| 2 * c.len() == history.len())
-        .ok_or_else(|| PositionError::Unreadable {
-            field: "history",
-            text: history.into(),
-            expected: "two hex digits per ply".into(),
-        })?;
-    if codes.len() > s.plies as usize {
-        return Err(PositionError::Inconsistent(format!(
-            "a history of {} plies after {} plies",
-            codes.len(),
-            s.plies
-        )));
-    }
+    let codes = read_history(history, s.plies)?;
     s.hash = s.compute_hash();
     let template = s;
     s.window = Window::rebuild(&codes, s.stones, side, g.columns, |stones, side| {
@@ -260,6 +196,93 @@ fn parse(text: &str) -> Result<LagerState, PositionError> {
     });
     check(&s).map_err(PositionError::Inconsistent)?;
     Ok(s)
+}
+
+/// Places the pieces of the board's rows (top row first, `/` between
+/// them) on `s`.
+fn read_rows(s: &mut LagerState, text: &str) -> Result<(), PositionError> {
+    let g = s.geometry();
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != g.rows as usize {
+        return Err(PositionError::Size {
+            what: "board's rows",
+            expected: g.rows as usize,
+            found: rows.len(),
+        });
+    }
+    for (i, line) in rows.iter().enumerate() {
+        let row = g.rows - 1 - i as u8;
+        let squares: Vec<char> = line.chars().collect();
+        if squares.len() != g.columns as usize {
+            return Err(PositionError::Size {
+                what: "board's row",
+                expected: g.columns as usize,
+                found: squares.len(),
+            });
+        }
+        for (col, &c) in squares.iter().enumerate() {
+            if c != '.' {
+                let idx = g.index(Square::new(col as u8, row));
+                place(s, c, idx)?;
+                s.occupied |= 1u128 << idx;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puts the piece of letter `c` at location `code` (a square or out);
+/// each piece once.
+fn place(s: &mut LagerState, c: char, code: u8) -> Result<(), PositionError> {
+    let (p, k) = piece_of(c).ok_or_else(|| PositionError::Unreadable {
+        field: "board",
+        text: c.to_string(),
+        expected: ". or a piece letter (B Y K W R, lower case for the second player)".into(),
+    })?;
+    let slot = s.piece_slot(p, k);
+    if *slot != UNPLAYED {
+        return Err(PositionError::Overlap(format!("the piece `{c}`")));
+    }
+    *slot = code;
+    Ok(())
+}
+
+/// The last knockout as the state keeps it: the piece and its square.
+fn read_knockout(t: &str, g: Geometry) -> Result<[u8; 2], PositionError> {
+    let bad = || PositionError::Unreadable {
+        field: "knockout",
+        text: t.into(),
+        expected: "a piece letter and its square such as k,c3".into(),
+    };
+    let (c, sq) = t.split_once(',').ok_or_else(bad)?;
+    let mut chars = c.chars();
+    let (p, k) = chars.next().and_then(piece_of).ok_or_else(bad)?;
+    let sq: Square = sq.parse().map_err(|_| bad())?;
+    if chars.next().is_some() || !g.contains(sq) {
+        return Err(bad());
+    }
+    Ok([k as u8 | (p as u8) << 3, g.index(sq)])
+}
+
+/// The repetition window's codes, two hex digits a ply, at most `plies`.
+fn read_history(history: &str, plies: u16) -> Result<Vec<u8>, PositionError> {
+    let codes = (0..history.len() / 2)
+        .map(|i| u8::from_str_radix(history.get(2 * i..2 * i + 2)?, 16).ok())
+        .collect::<Option<Vec<u8>>>()
+        .filter(|c| 2 * c.len() == history.len())
+        .ok_or_else(|| PositionError::Unreadable {
+            field: "history",
+            text: history.into(),
+            expected: "two hex digits per ply".into(),
+        })?;
+    if codes.len() > plies as usize {
+        return Err(PositionError::Inconsistent(format!(
+            "a history of {} plies after {} plies",
+            codes.len(),
+            plies
+        )));
+    }
+    Ok(codes)
 }
 
 fn read_end(text: &str) -> Result<End, PositionError> {

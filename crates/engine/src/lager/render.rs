@@ -66,41 +66,59 @@ pub fn render_state(s: &LagerState, _viewer: Viewer, color: bool) -> String {
     let _ = writeln!(out, "     {files}");
     let _ = writeln!(out, "    +{}+", "-".repeat(3 * g.columns as usize));
     for row in (0..g.rows).rev() {
-        let camp = if row == g.camp_row(1) {
-            Some(1)
-        } else if row == g.camp_row(0) {
-            Some(0)
-        } else {
-            None
-        };
-        let _ = write!(out, "{:>3} |", row as u32 + 1);
-        for col in 0..g.columns {
-            let sq = Square::new(col, row);
-            let bit = 1u128 << g.index(sq);
-            let cell = match s.piece_at(sq) {
-                Some((p, piece)) => {
-                    let letter = piece_letter(p, piece).to_string();
-                    let letter = paint(&letter, piece_color(piece), color);
-                    if capture & bit != 0 {
-                        format!("({letter})")
-                    } else {
-                        format!(" {letter} ")
-                    }
-                }
-                None if threat & bit != 0 => paint(" * ", "1;35", color),
-                None if camp.is_some() => paint(" - ", "2", color),
-                None => paint(" . ", "2", color),
-            };
-            out.push_str(&cell);
-        }
-        out.push('|');
-        if let Some(p) = camp {
-            let _ = write!(out, " {}'s camp", PLAYER_NAMES[p]);
-        }
-        out.push('\n');
+        write_row(&mut out, s, row, (threat, capture), color);
     }
     let _ = writeln!(out, "    +{}+", "-".repeat(3 * g.columns as usize));
     let _ = writeln!(out, "     {files}");
+    write_status(&mut out, s);
+    out
+}
+
+/// Draws one row of the board: its number, each square (a piece, a
+/// threatened square `*`, a capturable piece in brackets) and whose camp it
+/// is; `marks` are the squares the mover threatens and can capture on.
+fn write_row(out: &mut String, s: &LagerState, row: u8, marks: (u128, u128), color: bool) {
+    let g = s.geometry();
+    let (threat, capture) = marks;
+    let camp = if row == g.camp_row(1) {
+        Some(1)
+    } else if row == g.camp_row(0) {
+        Some(0)
+    } else {
+        None
+    };
+    let _ = write!(out, "{:>3} |", row as u32 + 1);
+    for col in 0..g.columns {
+        let sq = Square::new(col, row);
+        let bit = 1u128 << g.index(sq);
+        let cell = match s.piece_at(sq) {
+            Some((p, piece)) => {
+                let letter = piece_letter(p, piece).to_string();
+                let letter = paint(&letter, piece_color(piece), color);
+                if capture & bit != 0 {
+                    format!("({letter})")
+                } else {
+                    format!(" {letter} ")
+                }
+            }
+            None if threat & bit != 0 => paint(" * ", "1;35", color),
+            None if camp.is_some() => paint(" - ", "2", color),
+            None => paint(" . ", "2", color),
+        };
+        out.push_str(&cell);
+    }
+    out.push('|');
+    if let Some(p) = camp {
+        let _ = write!(out, " {}'s camp", PLAYER_NAMES[p]);
+    }
+    out.push('\n');
+}
+
+/// Writes each player's pieces off the board, the key to the letters, and
+/// the game's end or whose turn it is.
+fn write_status(out: &mut String, s: &LagerState) {
+    let g = s.geometry();
+    let mover = s.mover();
     for p in 0..2 {
         let blockade = match s.blockade_location(p) {
             Location::Unplayed => "in hand".to_string(),
@@ -147,7 +165,6 @@ pub fn render_state(s: &LagerState, _viewer: Viewer, color: bool) -> String {
             );
         }
     }
-    out
 }
 
 fn ordinal(n: usize) -> String {

@@ -223,6 +223,7 @@ impl<'de> serde::Deserialize<'de> for StortokState {
     }
 }
 
+/// Reads a position written as this module's text says.
 fn parse(text: &str) -> Result<StortokState, PositionError> {
     let mut fields = Fields::split(text, &["HANDS", "TABLE", "PHASE", "MOVER"])?;
     let mut keyed = std::collections::BTreeMap::new();
@@ -254,33 +255,11 @@ fn parse(text: &str) -> Result<StortokState, PositionError> {
         s.known = read_seats("known", t, n)?;
     }
     let table = read_cards("table", f[1])?;
-    s.phase = match f[2] {
-        "deal" => Phase::Deal,
-        "draw" => Phase::Draw,
-        "play" => Phase::Play,
-        "over" => Phase::Over,
-        t => {
-            return Err(PositionError::Unreadable {
-                field: "phase",
-                text: t.into(),
-                expected: "deal, draw, play or over".into(),
-            });
-        }
-    };
+    s.phase = read_phase(f[2])?;
     s.to_move = seat("mover", f[3], n)?;
     if let Some(t) = keyed.get("turned") {
-        let (card, under) = match t.split_once(',') {
-            Some((c, "stock")) => (c, true),
-            Some(_) => {
-                return Err(PositionError::Unreadable {
-                    field: "turned",
-                    text: t.to_string(),
-                    expected: "a card, with `,stock` while it lies under the stock".into(),
-                });
-            }
-            None => (*t, false),
-        };
-        s.turned = Some(read_cards("turned", card)?[0]);
+        let (card, under) = read_turned(t)?;
+        s.turned = Some(card);
         s.turned_in_stock = under;
     }
     if let Some(t) = keyed.get("discarded") {
@@ -310,6 +289,53 @@ fn parse(text: &str) -> Result<StortokState, PositionError> {
         .transpose()?;
     s.capped = flag(&keyed, "capped")?;
     s.resigned = flag(&keyed, "resigned")?;
+    place_cards(&mut s, table)?;
+    if !s.is_consistent() {
+        return Err(PositionError::Inconsistent(
+            "the cards, the deal and the turn do not fit together under the rules".into(),
+        ));
+    }
+    Ok(s)
+}
+
+/// The phase: deal, draw, play or over.
+fn read_phase(t: &str) -> Result<Phase, PositionError> {
+    Ok(match t {
+        "deal" => Phase::Deal,
+        "draw" => Phase::Draw,
+        "play" => Phase::Play,
+        "over" => Phase::Over,
+        t => {
+            return Err(PositionError::Unreadable {
+                field: "phase",
+                text: t.into(),
+                expected: "deal, draw, play or over".into(),
+            });
+        }
+    })
+}
+
+/// The turned-up card, and whether it lies under the stock (`,stock`).
+fn read_turned(t: &str) -> Result<(Card, bool), PositionError> {
+    let (card, under) = match t.split_once(',') {
+        Some((c, "stock")) => (c, true),
+        Some(_) => {
+            return Err(PositionError::Unreadable {
+                field: "turned",
+                text: t.to_string(),
+                expected: "a card, with `,stock` while it lies under the stock".into(),
+            });
+        }
+        None => (t, false),
+    };
+    Ok((read_cards("turned", card)?[0], under))
+}
+
+/// Checks that every card of the hands, the discards, the turned card and
+/// `table` is in one place of the deck, makes the rest the stock and lays
+/// `table` on the pile.
+fn place_cards(s: &mut StortokState, table: Vec<Card>) -> Result<(), PositionError> {
+    let n = s.n as usize;
     // Every card in one place; the rest of the deck is the stock.
     let deck = s.version.deck();
     let under = match (s.turned_in_stock, s.turned) {
@@ -348,12 +374,7 @@ fn parse(text: &str) -> Result<StortokState, PositionError> {
         }
         s.push(c);
     }
-    if !s.is_consistent() {
-        return Err(PositionError::Inconsistent(
-            "the cards, the deal and the turn do not fit together under the rules".into(),
-        ));
-    }
-    Ok(s)
+    Ok(())
 }
 
 impl StortokState {

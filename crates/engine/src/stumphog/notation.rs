@@ -181,8 +181,27 @@ impl Notation for StumphogState {
 
     fn game_events(&self) -> Vec<GameEvent> {
         let mut events = Vec::new();
-        let by = self.last_by as usize;
+        self.push_last_events(&mut events);
         let b = self.board();
+        for p in 0..2 {
+            if self.warn_now >> p & 1 == 1 {
+                events.push(GameEvent::new(
+                    "stumpvarning",
+                    json!({ "player": p, "ute": b.ute[p] }),
+                    format!("Stumpvarning! {} has {} stones in Ute", name(p), b.ute[p]),
+                ));
+            }
+        }
+        self.push_end_events(&mut events);
+        events
+    }
+}
+
+impl StumphogState {
+    /// Pushes the events of the last action: the opening roll, a stone
+    /// past or out of Stumpen, batting in or out.
+    fn push_last_events(&self, events: &mut Vec<GameEvent>) {
+        let by = self.last_by as usize;
         match self.last {
             Last::Nothing => {}
             Last::Opening([d0, d1]) => {
@@ -263,15 +282,11 @@ impl Notation for StumphogState {
                 ));
             }
         }
-        for p in 0..2 {
-            if self.warn_now >> p & 1 == 1 {
-                events.push(GameEvent::new(
-                    "stumpvarning",
-                    json!({ "player": p, "ute": b.ute[p] }),
-                    format!("Stumpvarning! {} has {} stones in Ute", name(p), b.ute[p]),
-                ));
-            }
-        }
+    }
+
+    /// Pushes the event of the game's end, if it is over.
+    fn push_end_events(&self, events: &mut Vec<GameEvent>) {
+        let b = self.board();
         match self.end() {
             Some(End::PastForty { winner }) => events.push(GameEvent::new(
                 "end_ute",
@@ -310,6 +325,5 @@ impl Notation for StumphogState {
             )),
             None => {}
         }
-        events
     }
 }

@@ -84,6 +84,14 @@ pub fn render_board<V: TablesVariant>(s: &TablesState<V>, viewer: Viewer, color:
             String::new()
         }
     );
+    write_stakes(&mut out, s, viewer);
+    let _ = writeln!(out, "{}", status_line(s));
+    out
+}
+
+/// Writes the cube's value and owner, and the match score, where they are
+/// in play.
+fn write_stakes<V: TablesVariant>(out: &mut String, s: &TablesState<V>, viewer: Viewer) {
     if s.options().cube {
         let owner = match s.observation(viewer).cube_owner {
             Some(p) => NAMES[p].to_string(),
@@ -105,8 +113,12 @@ pub fn render_board<V: TablesVariant>(s: &TablesState<V>, viewer: Viewer, color:
             }
         );
     }
+}
+
+/// Where the turn cycle is: whose turn and what he does, or the result.
+fn status_line<V: TablesVariant>(s: &TablesState<V>) -> String {
     let mover = NAMES[s.mover()];
-    let status = match (s.turn(), s.phase()) {
+    match (s.turn(), s.phase()) {
         (Turn::Over, _) | (_, Phase::Over) => match s.last_game() {
             Some((Some(w), pts)) => format!("game over: {} wins {pts}", NAMES[w]),
             _ => "game over: draw".into(),
@@ -116,7 +128,5 @@ pub fn render_board<V: TablesVariant>(s: &TablesState<V>, viewer: Viewer, color:
         (_, Phase::CubeDecision) => format!("{mover}: roll or double"),
         (_, Phase::CubeResponse) => format!("{}: take or drop the double", NAMES[1 - s.mover()]),
         (_, Phase::Moving(d)) => format!("{mover} to play {}-{}", d[0], d[1]),
-    };
-    let _ = writeln!(out, "{status}");
-    out
+    }
 }

@@ -158,6 +158,7 @@ impl<V: TablesVariant> FromStr for TablesState<V> {
     }
 }
 
+/// Reads a position written as this module's text says.
 fn parse<V: TablesVariant>(text: &str) -> Result<TablesState<V>, PositionError> {
     let mut fields = Fields::split(text, &FIXED)?;
     let points = read_list("points", fields.fixed[0], 24, read_point)?;
@@ -181,72 +182,14 @@ fn parse<V: TablesVariant>(text: &str) -> Result<TablesState<V>, PositionError> 
         });
     }
     let phase = read_phase(fields.fixed[2])?;
-    let stake: u32 = match fields.take("stake") {
-        Some(t) => read("stake", t, "the cube's value: 1, 2, 4 ... 64")?,
-        None => 1,
-    };
-    if !stake.is_power_of_two() || stake > 1 << super::MAX_CUBE_LOG2 {
-        return Err(PositionError::Unreadable {
-            field: "stake",
-            text: stake.to_string(),
-            expected: "the cube's value: 1, 2, 4 ... 64".into(),
-        });
-    }
-    let owner = match fields.take("owner") {
-        Some(t) => {
-            let o: u8 = read("owner", t, "0 or 1")?;
-            if o > 1 {
-                return Err(PositionError::Unreadable {
-                    field: "owner",
-                    text: t.into(),
-                    expected: "0 or 1".into(),
-                });
-            }
-            o
-        }
-        None => 2,
-    };
+    let stake = read_stake(fields.take("stake"))?;
+    let owner = read_owner(fields.take("owner"))?;
     let score = match fields.take("score") {
         Some(t) => read_pair("score", t, u8::MAX)?,
         None => [0, 0],
     };
-    let crawford = match fields.take("crawford") {
-        None => 0,
-        Some("game") => 1,
-        Some("after") => 2,
-        Some(t) => {
-            return Err(PositionError::Unreadable {
-                field: "crawford",
-                text: t.into(),
-                expected: "game or after".into(),
-            });
-        }
-    };
-    let last_game = match fields.take("last") {
-        None => None,
-        Some(t) => {
-            let parts: Vec<&str> = t.split(',').collect();
-            let [w, points, ending] = parts[..] else {
-                return Err(PositionError::Unreadable {
-                    field: "last",
-                    text: t.into(),
-                    expected: "winner,points,ending such as 0,2,gammon or draw,0,both_mothers"
-                        .into(),
-                });
-            };
-            let w = match w {
-                "draw" => 2,
-                w => read::<u8>("last", w, "0, 1 or draw")?.min(3),
-            };
-            if w > 2 {
-                return Err(PositionError::Inconsistent(format!(
-                    "the last game's winner `{t}` is no player"
-                )));
-            }
-            let points = read("last", points, "the points won")?;
-            Some((w, points, read_ending(ending)?))
-        }
-    };
+    let crawford = read_crawford(fields.take("crawford"))?;
+    let last_game = fields.take("last").map(read_last).transpose()?;
     let specs = V::option_specs();
     let options = fields.options(V::ID, specs)?;
     let variant = V::from_options(&options);
@@ -269,6 +212,76 @@ fn parse<V: TablesVariant>(text: &str) -> Result<TablesState<V>, PositionError> 
     };
     state.check().map_err(PositionError::Inconsistent)?;
     Ok(state)
+}
+
+/// The cube's value (1 when not given): a power of two up to 64.
+fn read_stake(text: Option<&str>) -> Result<u32, PositionError> {
+    let stake: u32 = match text {
+        Some(t) => read("stake", t, "the cube's value: 1, 2, 4 ... 64")?,
+        None => 1,
+    };
+    if !stake.is_power_of_two() || stake > 1 << super::MAX_CUBE_LOG2 {
+        return Err(PositionError::Unreadable {
+            field: "stake",
+            text: stake.to_string(),
+            expected: "the cube's value: 1, 2, 4 ... 64".into(),
+        });
+    }
+    Ok(stake)
+}
+
+/// The cube's owner, 0 or 1; 2 (in the middle) when not given.
+fn read_owner(text: Option<&str>) -> Result<u8, PositionError> {
+    let Some(t) = text else {
+        return Ok(2);
+    };
+    let o: u8 = read("owner", t, "0 or 1")?;
+    if o > 1 {
+        return Err(PositionError::Unreadable {
+            field: "owner",
+            text: t.into(),
+            expected: "0 or 1".into(),
+        });
+    }
+    Ok(o)
+}
+
+/// The Crawford state as the state keeps it: 0 before, 1 the Crawford
+/// game, 2 after it.
+fn read_crawford(text: Option<&str>) -> Result<u8, PositionError> {
+    match text {
+        None => Ok(0),
+        Some("game") => Ok(1),
+        Some("after") => Ok(2),
+        Some(t) => Err(PositionError::Unreadable {
+            field: "crawford",
+            text: t.into(),
+            expected: "game or after".into(),
+        }),
+    }
+}
+
+/// The last finished game: its winner (2: a draw), points and ending.
+fn read_last(t: &str) -> Result<(u8, u8, Ending), PositionError> {
+    let parts: Vec<&str> = t.split(',').collect();
+    let [w, points, ending] = parts[..] else {
+        return Err(PositionError::Unreadable {
+            field: "last",
+            text: t.into(),
+            expected: "winner,points,ending such as 0,2,gammon or draw,0,both_mothers".into(),
+        });
+    };
+    let w = match w {
+        "draw" => 2,
+        w => read::<u8>("last", w, "0, 1 or draw")?.min(3),
+    };
+    if w > 2 {
+        return Err(PositionError::Inconsistent(format!(
+            "the last game's winner `{t}` is no player"
+        )));
+    }
+    let points = read("last", points, "the points won")?;
+    Ok((w, points, read_ending(ending)?))
 }
 
 impl<V: TablesVariant> TablesState<V> {

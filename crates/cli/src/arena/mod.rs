@@ -4,20 +4,21 @@
 //! score with its 95% confidence interval, the Elo difference of two agents,
 //! and the thinking time per move.
 
+mod tally;
+
 use crate::term::{progress, progress_wanted};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde::Serialize;
-use spelbord_ai::arena::{
-    GameResult, Seating, WINNER_FIRST_GAMES, elo, play_game, summarize, winner_first_scores,
-};
+use spelbord_ai::arena::{GameResult, Seating, play_game};
 use spelbord_ai::{Agent, make_agent_for};
-use spelbord_engine::{Ending, Game, GameState, GameVisitor, Options, Record, visit_game};
+use spelbord_engine::{Game, GameState, GameVisitor, Options, Record, visit_game};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+use tally::{Table, Tally};
 
 /// Options of `spelbord arena`.
 #[derive(Args, Debug, Clone)]
@@ -195,10 +196,37 @@ fn agent_seed(seed: u64, game: u64, seat: usize) -> u64 {
         .wrapping_add(seat as u64 * 7919)
 }
 
+/// Plays the arena's games and sums them up.
 fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     let options = Options::parse(G::ID, G::option_specs(), &args.options)?;
     let game = G::from_options(&options)?;
     let seats = game.initial_state().num_players();
+    let agents = checked_agents::<G>(args, seats)?;
+    let k = agents.len();
+    let mode = args.seating.seating();
+    // Games in one rotation: they share their dice and deals.
+    let rotation = mode.rotation(k, seats) as u64;
+    let games = args.games.max(1).div_ceil(rotation) * rotation;
+    let start = Instant::now();
+    let results = play_all(&game, args, &agents, games, rotation);
+    let names = unique_names(&agents);
+    if let Some(dir) = &args.record {
+        write_records::<G>(dir, &options, &names, &results)?;
+    }
+    let tally = Tally::of(&results, mode, k, seats, rotation);
+    let table = Table {
+        options,
+        names,
+        games,
+        seats,
+        start,
+    };
+    Ok(tally.report::<G>(args, table))
+}
+
+/// The agents `--agents` names, each made once to check its name; refused
+/// where fewer than two, or other than two for `--seating alone`.
+fn checked_agents<G: Game>(args: &ArenaArgs, seats: usize) -> Result<Vec<String>> {
     let agents = split_agents(&args.agents);
     if agents.len() < 2 {
         bail!("an arena needs at least two agents (e.g. --agents ai:hard,random)");
@@ -206,18 +234,26 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
     for a in &agents {
         agent_for::<G>(a, seats, 0)?;
     }
-    let k = agents.len();
-    let mode = args.seating.seating();
-    if mode == Seating::Alone && k != 2 {
+    if args.seating.seating() == Seating::Alone && agents.len() != 2 {
         bail!("--seating alone seats one agent at a table of another: give two agents");
     }
-    // Games in one rotation: they share their dice and deals.
-    let rotation = mode.rotation(k, seats) as u64;
-    let games = args.games.max(1).div_ceil(rotation) * rotation;
+    Ok(agents)
+}
+
+/// Plays `games` games on `--threads` threads, each seated as the seating
+/// rotates, the games of a rotation with the same dice; in game order.
+fn play_all<G: Game>(
+    game: &G,
+    args: &ArenaArgs,
+    agents: &[String],
+    games: u64,
+    rotation: u64,
+) -> Vec<Seated> {
+    let seats = game.initial_state().num_players();
+    let (k, mode) = (agents.len(), args.seating.seating());
     let bar = progress(games, progress_wanted(args.json));
     let next = AtomicU64::new(0);
     let results: Mutex<Vec<Option<Seated>>> = Mutex::new(vec![None; games as usize]);
-    let start = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..args.threads.max(1) {
             scope.spawn(|| {
@@ -237,7 +273,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
                         .collect();
                     // The games of one rotation share their dice.
                     let dice = args.seed.wrapping_add(i / rotation);
-                    let result = play_game(&game, &mut players, dice);
+                    let result = play_game(game, &mut players, dice);
                     results.lock().expect("no panics")[i as usize] = Some((seated, result));
                     bar.inc(1);
                 }
@@ -245,138 +281,12 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<ArenaReport> {
         }
     });
     bar.finish_and_clear();
-    let results: Vec<Seated> = results
+    results
         .into_inner()
         .expect("no panics")
         .into_iter()
         .flatten()
-        .collect();
-    let names = unique_names(&agents);
-    if let Some(dir) = &args.record {
-        write_records::<G>(dir, &options, &names, &results)?;
-    }
-    let mut scores = vec![Vec::new(); k];
-    let mut seconds = vec![0.0; k];
-    let mut decisions = vec![0u64; k];
-    let mut longest = vec![0f64; k];
-    let mut returns = vec![(0.0, 0u64); k];
-    let mut plies = 0u64;
-    let mut capped = 0u64;
-    let mut by_seat = vec![Vec::with_capacity(results.len()); seats];
-    // The k games of a rotation share their dice (and deals): each agent's
-    // mean over the rotation is one independent observation, and the
-    // shared luck largely cancels within it (as in duplicate bridge).
-    let mut block = vec![(0.0, 0usize); k];
-    let mut return_block = vec![(0.0, 0usize); k];
-    let mut rotation_returns = vec![Vec::new(); k];
-    let mut drawn = vec![(0u64, 0u64); k];
-    let mut first_block = vec![(0.0, 0usize); k];
-    let mut rotation_firsts = vec![Vec::new(); k];
-    for (i, (seated, r)) in results.iter().enumerate() {
-        let seat_scores = r.seat_scores();
-        for (a, s) in winner_first_scores(r.outcome.as_ref(), seated, k)
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = s {
-                first_block[a].0 += s;
-                first_block[a].1 += 1;
-            }
-        }
-        for (a, s) in mode.scores(&seat_scores, seated, k).into_iter().enumerate() {
-            if let Some(s) = s {
-                block[a].0 += s;
-                block[a].1 += 1;
-                drawn[a].0 += u64::from(s == 0.5);
-                drawn[a].1 += 1;
-            }
-        }
-        for (s, &a) in seated.iter().enumerate() {
-            return_block[a].0 += r.returns[s];
-            return_block[a].1 += 1;
-        }
-        if ((i + 1) as u64).is_multiple_of(rotation) {
-            for (a, b) in first_block.iter_mut().enumerate() {
-                if b.1 > 0 {
-                    rotation_firsts[a].push(b.0 / b.1 as f64);
-                }
-                *b = (0.0, 0);
-            }
-            for (a, b) in return_block.iter_mut().enumerate() {
-                if b.1 > 0 {
-                    rotation_returns[a].push(b.0 / b.1 as f64);
-                }
-                *b = (0.0, 0);
-            }
-            for (a, b) in block.iter_mut().enumerate() {
-                if b.1 > 0 {
-                    scores[a].push(b.0 / b.1 as f64);
-                }
-                *b = (0.0, 0);
-            }
-        }
-        for (s, &a) in seated.iter().enumerate() {
-            seconds[a] += r.seconds[s];
-            decisions[a] += r.decisions[s];
-            longest[a] = longest[a].max(r.longest[s]);
-            returns[a].0 += r.returns[s];
-            returns[a].1 += 1;
-        }
-        plies += r.plies;
-        capped += u64::from(r.outcome.is_some_and(|o| o.ending() == Ending::TurnCap));
-        for (v, &score) in by_seat.iter_mut().zip(&seat_scores) {
-            v.push(score);
-        }
-    }
-    let seat_summaries: Vec<_> = by_seat.iter().map(|v| summarize(v)).collect();
-    let summaries: Vec<_> = scores.iter().map(|s| summarize(s)).collect();
-    let by_agent = |f: &dyn Fn(usize) -> f64| -> BTreeMap<String, f64> {
-        (0..k).map(|a| (names[a].clone(), f(a))).collect()
-    };
-    let first_summaries: Vec<_> = rotation_firsts.iter().map(|s| summarize(s)).collect();
-    let winner_first = WINNER_FIRST_GAMES.contains(&G::ID);
-    let elo = (k == 2).then(|| EloReport {
-        difference: elo(summaries[0].mean),
-        ci95: [elo(summaries[0].low), elo(summaries[0].high)],
-    });
-    Ok(ArenaReport {
-        game: G::ID.into(),
-        options,
-        agents: names.clone(),
-        games,
-        seed: args.seed,
-        seats,
-        seating: args.seating,
-        score: by_agent(&|a| summaries[a].mean),
-        ci95: (0..k)
-            .map(|a| (names[a].clone(), [summaries[a].low, summaries[a].high]))
-            .collect(),
-        ms_per_move: by_agent(&|a| 1000.0 * seconds[a] / decisions[a].max(1) as f64),
-        max_ms_per_move: by_agent(&|a| 1000.0 * longest[a]),
-        mean_return: by_agent(&|a| returns[a].0 / returns[a].1.max(1) as f64),
-        return_ci95: (0..k)
-            .map(|a| {
-                let s = summarize(&rotation_returns[a]);
-                (names[a].clone(), [s.low, s.high])
-            })
-            .collect(),
-        draws: by_agent(&|a| drawn[a].0 as f64 / drawn[a].1.max(1) as f64),
-        winner_first: winner_first.then(|| by_agent(&|a| first_summaries[a].mean)),
-        winner_first_ci95: winner_first.then(|| {
-            (0..k)
-                .map(|a| {
-                    let s = first_summaries[a];
-                    (names[a].clone(), [s.low, s.high])
-                })
-                .collect()
-        }),
-        elo,
-        seat_score: seat_summaries.iter().map(|s| s.mean).collect(),
-        seat_ci95: seat_summaries.iter().map(|s| [s.low, s.high]).collect(),
-        capped: capped as f64 / games as f64,
-        plies_mean: plies as f64 / games as f64,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+        .collect()
 }
 
 /// Writes each game's record to `dir`.
