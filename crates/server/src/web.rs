@@ -57,6 +57,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/lobby.js", "text/javascript; charset=utf-8"),
     web_file!("js/lobbysocket.js", "text/javascript; charset=utf-8"),
     web_file!("js/names.js", "text/javascript; charset=utf-8"),
+    web_file!("js/newtable.js", "text/javascript; charset=utf-8"),
     web_file!("js/optionfields.js", "text/javascript; charset=utf-8"),
     web_file!("js/profile.js", "text/javascript; charset=utf-8"),
     web_file!("js/prompts.js", "text/javascript; charset=utf-8"),
