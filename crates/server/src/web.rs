@@ -86,6 +86,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/games/steps.js", "text/javascript; charset=utf-8"),
     web_file!("js/games/stumphog.js", "text/javascript; charset=utf-8"),
     web_file!("js/games/tables.js", "text/javascript; charset=utf-8"),
+    web_file!("js/games/tablesdraw.js", "text/javascript; charset=utf-8"),
 ];
 
 /// Whether `path` is one of the client's pages, answered with the front
