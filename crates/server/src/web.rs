@@ -57,6 +57,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/lobby.js", "text/javascript; charset=utf-8"),
     web_file!("js/lobbysocket.js", "text/javascript; charset=utf-8"),
     web_file!("js/names.js", "text/javascript; charset=utf-8"),
+    web_file!("js/newtable.js", "text/javascript; charset=utf-8"),
     web_file!("js/optionfields.js", "text/javascript; charset=utf-8"),
     web_file!("js/profile.js", "text/javascript; charset=utf-8"),
     web_file!("js/prompts.js", "text/javascript; charset=utf-8"),
@@ -69,6 +70,10 @@ const FILES: &[StaticFile] = &[
     web_file!("js/sound.js", "text/javascript; charset=utf-8"),
     web_file!("js/store.js", "text/javascript; charset=utf-8"),
     web_file!("js/table.js", "text/javascript; charset=utf-8"),
+    web_file!("js/tableactions.js", "text/javascript; charset=utf-8"),
+    web_file!("js/tableboard.js", "text/javascript; charset=utf-8"),
+    web_file!("js/tablelive.js", "text/javascript; charset=utf-8"),
+    web_file!("js/tablepanel.js", "text/javascript; charset=utf-8"),
     web_file!("js/timecontrol.js", "text/javascript; charset=utf-8"),
     web_file!("js/toast.js", "text/javascript; charset=utf-8"),
     web_file!("js/types.js", "text/javascript; charset=utf-8"),
@@ -81,6 +86,7 @@ const FILES: &[StaticFile] = &[
     web_file!("js/games/steps.js", "text/javascript; charset=utf-8"),
     web_file!("js/games/stumphog.js", "text/javascript; charset=utf-8"),
     web_file!("js/games/tables.js", "text/javascript; charset=utf-8"),
+    web_file!("js/games/tablesdraw.js", "text/javascript; charset=utf-8"),
 ];
 
 /// Whether `path` is one of the client's pages, answered with the front

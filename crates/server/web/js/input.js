@@ -7,16 +7,42 @@
  */
 
 /**
+ * @typedef {{click: (target: string) => void, drag: (from: string, to: string) => void,
+ *   draggable: () => boolean}} BoardHandlers
+ */
+
+/** @param {EventTarget | null} el @returns {Element | null} */
+const targetOf = (el) => (el instanceof Element ? el.closest('[data-target]') : null);
+
+/**
+ * Listens to the board's pointer, clicks and keys.
  * @param {HTMLElement} box the element holding the board's SVG
- * @param {{click: (target: string) => void, drag: (from: string, to: string) => void,
- *   draggable: () => boolean}} handlers
+ * @param {BoardHandlers} handlers
  */
 export function attachBoardInput(box, handlers) {
+  attachDrag(box, handlers);
+
+  box.addEventListener('click', (e) => {
+    if (box.dataset.dragged === 'yes') {
+      delete box.dataset.dragged;
+      return;
+    }
+    const t = targetOf(e.target);
+    if (t) handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
+  });
+
+  box.addEventListener('keydown', (e) => onKey(box, handlers, e));
+}
+
+/**
+ * Dragging a movable piece: a ghost of it follows the pointer; dropped on
+ * another target, the move is made (and the click that ends the drag is
+ * let go).
+ * @param {HTMLElement} box @param {BoardHandlers} handlers
+ */
+function attachDrag(box, handlers) {
   /** @type {{from: string, x: number, y: number, moved: boolean, ghost: SVGElement | null, pointerId: number} | null} */
   let dragging = null;
-
-  /** @param {EventTarget | null} el @returns {Element | null} */
-  const targetOf = (el) => (el instanceof Element ? el.closest('[data-target]') : null);
 
   box.addEventListener('pointerdown', (e) => {
     const t = targetOf(e.target);
@@ -68,33 +94,29 @@ export function attachBoardInput(box, handlers) {
     if (dragging && dragging.ghost) dragging.ghost.remove();
     if (dragging && e.pointerId === dragging.pointerId) dragging = null;
   });
+}
 
-  box.addEventListener('click', (e) => {
-    if (box.dataset.dragged === 'yes') {
-      delete box.dataset.dragged;
-      return;
-    }
-    const t = targetOf(e.target);
-    if (t) handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
-  });
-
-  box.addEventListener('keydown', (e) => {
-    const t = targetOf(e.target);
-    if (!t) return;
-    // A piece that cannot be chosen now lets Enter through (to confirm).
-    if ((e.key === 'Enter' || e.key === ' ') && t.matches('[data-state], .can-pick')) {
-      e.preventDefault();
-      e.stopPropagation();
-      handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
-    } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
-      e.preventDefault();
-      // Over the legal choices when there are any, else over every target.
-      const choices = /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target][data-state]')]);
-      const all = choices.length && choices.includes(/** @type {SVGElement} */ (t)) ? choices
-        : choices.length ? [/** @type {SVGElement} */ (t), ...choices] : /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target]')]);
-      const i = all.indexOf(/** @type {SVGElement} */ (t));
-      const next = all[(i + (e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1) + all.length) % all.length];
-      if (next) next.focus();
-    }
-  });
+/**
+ * A key on a focused target: Enter or Space chooses it, the arrows move the
+ * focus.
+ * @param {HTMLElement} box @param {BoardHandlers} handlers @param {KeyboardEvent} e
+ */
+function onKey(box, handlers, e) {
+  const t = targetOf(e.target);
+  if (!t) return;
+  // A piece that cannot be chosen now lets Enter through (to confirm).
+  if ((e.key === 'Enter' || e.key === ' ') && t.matches('[data-state], .can-pick')) {
+    e.preventDefault();
+    e.stopPropagation();
+    handlers.click(/** @type {string} */ (t.getAttribute('data-target')));
+  } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
+    e.preventDefault();
+    // Over the legal choices when there are any, else over every target.
+    const choices = /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target][data-state]')]);
+    const all = choices.length && choices.includes(/** @type {SVGElement} */ (t)) ? choices
+      : choices.length ? [/** @type {SVGElement} */ (t), ...choices] : /** @type {SVGElement[]} */ ([...box.querySelectorAll('[data-target]')]);
+    const i = all.indexOf(/** @type {SVGElement} */ (t));
+    const next = all[(i + (e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1) + all.length) % all.length];
+    if (next) next.focus();
+  }
 }

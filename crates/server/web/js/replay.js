@@ -36,22 +36,9 @@ export async function showReplay(root, tableId, nav) {
       h('p', {}, h('a', { href: `/t/${tableId}` }, t('replay.back'))));
     return () => {};
   }
-  const ui = uiFor(replay.game);
-  /** A step's action in words: an opening roll as such, Stumphög's moves from their JSON, in the viewer's language. @param {any} st */
-  const moveWords = (st) => {
-    if (st.seat === null || st.seat === undefined) return chanceText(st.text);
-    return replay.game === 'stumphog' ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text : st.text;
-  };
   const steps = /** @type {any[]} */ (replay.steps);
-  // The dice checked here, in the browser, against the revealed seed.
-  const diceLine = h('p', { class: 'small', 'data-testid': 'dice' }, t('replay.dice_checking'));
-  verifyDice(replay.dice, steps).then((v) => {
-    diceLine.textContent = v.ok ? t('replay.dice_ok', { n: v.checked }) : t('replay.dice_bad', { reason: v.reason });
-  }, (e) => { diceLine.textContent = t('replay.dice_bad', { reason: e instanceof Error ? e.message : String(e) }); });
   const viewerSeat = mine ? mine.seat : null;
-  const names = Array.isArray(replay.seats)
-    ? replay.seats.map((/** @type {import('./types.js').SeatInfo} */ s) => (s.kind === 'human' && s.seat !== viewerSeat ? s.name || t('role.seat', { n: s.seat + 1 }) : shortName(s, viewerSeat)))
-    : /** @type {string[]} */ (replay.players);
+  const names = seatNames(replay, viewerSeat);
   let at = steps.length - 1;
   /** @type {ReturnType<typeof setInterval> | null} */
   let playing = null;
@@ -74,19 +61,9 @@ export async function showReplay(root, tableId, nav) {
   window.addEventListener('resize', fit);
 
   const draw = () => {
-    const step = steps[at];
-    const ctx = {
-      obs: step.state.observation, legal: [], seat: viewerSeat, names, pick: ui.emptyPick(), text: step.state.text,
-      portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
-    };
-    board.className = `board-wrap game-${replay.game}`;
-    replace(board, ui.render(ctx));
+    drawBoard(board, replay, at, names, viewerSeat);
     review.show(at, board);
-    const who = step.seat === null || step.seat === undefined ? (at === 0 ? '' : t('replay.chance')) : `${names[step.seat]} (${seatRole(replay.game, step.seat, step.state.observation)})`;
-    replace(caption, h('div', { style: 'flex: 1' },
-      h('div', { class: 'status-text', 'data-testid': 'replay-pos' }, at === 0 ? t('replay.start', { n: steps.length - 1 }) : t('replay.move', { at, n: steps.length - 1 })),
-      h('div', { class: 'status-sub' }, at === 0 ? t('replay.before_first') : `${who}: ${step.text ? ltr(moveWords(step)) : t('replay.hidden')}${step.events && step.events.length ? ' — ' + step.events.map((/** @type {any} */ e) => eventText(e, (p) => (p === viewerSeat ? t('name.you') : seatRole(replay.game, p, step.state.observation)))).join('; ') : ''}`),
-      h('div', { class: 'status-sub' }, ui.summary(step.state.observation))));
+    replace(caption, captionOf(replay, at, names, viewerSeat));
     slider.value = String(at);
     for (const li of list.querySelectorAll('li')) li.classList.toggle('current', Number(li.getAttribute('data-at')) === at);
     const current = list.querySelector('li.current');
@@ -111,42 +88,33 @@ export async function showReplay(root, tableId, nav) {
       else go(at + 1);
     }, 700);
   });
-  slider.addEventListener('input', () => { stop(); go(Number(slider.value)); });
+  /** Stops playing and shows step `n`. @param {number} n */
+  const jump = (n) => { stop(); go(n); };
+  slider.addEventListener('input', () => jump(Number(slider.value)));
   const keys = (/** @type {KeyboardEvent} */ e) => {
     if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
-    if (e.key === 'ArrowRight') { stop(); go(at + 1); e.preventDefault(); }
-    if (e.key === 'ArrowLeft') { stop(); go(at - 1); e.preventDefault(); }
-    if (e.key === 'Home') { stop(); go(0); }
-    if (e.key === 'End') { stop(); go(steps.length - 1); }
+    if (e.key === 'ArrowRight') { jump(at + 1); e.preventDefault(); }
+    if (e.key === 'ArrowLeft') { jump(at - 1); e.preventDefault(); }
+    if (e.key === 'Home') jump(0);
+    if (e.key === 'End') jump(steps.length - 1);
   };
   document.addEventListener('keydown', keys);
 
-  replace(list, steps.map((st, i) => (i === 0 ? null : h('li', { 'data-at': i, value: i, class: st.seat === null ? 'auto' : '' },
-    h('a', { href: '#', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); stop(); go(i); } },
-      `${st.seat === null || st.seat === undefined ? t('replay.chance_name') : names[st.seat]}: ${st.text ? moveWords(st) : t('replay.hidden')}`)))));
+  replace(list, moveItems(replay, names, viewerSeat, jump));
   review.markList(list);
-  const result = Array.isArray(replay.result)
-    ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
-    : t('replay.not_finished');
   replace(controls,
-    h('button', { class: 'btn', 'aria-label': t('replay.first'), onclick: () => { stop(); go(0); } }, '|◀'),
-    h('button', { class: 'btn', 'aria-label': t('replay.prev'), 'data-testid': 'replay-prev', onclick: () => { stop(); go(at - 1); } }, '◀'),
+    h('button', { class: 'btn', 'aria-label': t('replay.first'), onclick: () => jump(0) }, '|◀'),
+    h('button', { class: 'btn', 'aria-label': t('replay.prev'), 'data-testid': 'replay-prev', onclick: () => jump(at - 1) }, '◀'),
     playButton,
-    h('button', { class: 'btn', 'aria-label': t('replay.next'), 'data-testid': 'replay-next', onclick: () => { stop(); go(at + 1); } }, '▶'),
-    h('button', { class: 'btn', 'aria-label': t('replay.last'), onclick: () => { stop(); go(steps.length - 1); } }, '▶|'),
+    h('button', { class: 'btn', 'aria-label': t('replay.next'), 'data-testid': 'replay-next', onclick: () => jump(at + 1) }, '▶'),
+    h('button', { class: 'btn', 'aria-label': t('replay.last'), onclick: () => jump(steps.length - 1) }, '▶|'),
     slider);
   replace(root, h('div', { class: 'table-view' },
     h('section', { class: 'board-col', 'aria-label': t('title.replay') },
       caption, board,
       controls),
     h('aside', { class: 'side-col' },
-      h('div', { class: 'panel' }, h('h2', {}, t('replay.title', { game: gameNameById(replay.game) })),
-        h('p', { class: 'small' }, t('replay.players', { names: names.join(', ') })),
-        h('p', { class: 'small' }, t('replay.result', { result })),
-        diceLine,
-        h('div', { class: 'row' },
-          h('a', { class: 'btn small', href: api.recordUrl(tableId), download: `${replay.game}-${tableId}.json`, 'data-testid': 'download' }, t('info.download')),
-          h('a', { class: 'btn small', href: `/t/${tableId}`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${tableId}`); } }, t('replay.back')))),
+      aboutPanel(tableId, replay, names, nav),
       review.element,
       h('div', { class: 'panel' }, h('h2', {}, t('table.moves')), list))));
   draw();
@@ -158,4 +126,94 @@ export async function showReplay(root, tableId, nav) {
     window.removeEventListener('resize', fit);
     document.removeEventListener('keydown', keys);
   };
+}
+
+/**
+ * A step's action in words: an opening roll as such, Stumphög's moves from
+ * their JSON, in the viewer's language.
+ * @param {string} game @param {number | null} viewerSeat @param {any} st
+ */
+function moveWords(game, viewerSeat, st) {
+  if (st.seat === null || st.seat === undefined) return chanceText(st.text);
+  return game === 'stumphog' ? stumphogMoveText(st.json, st.seat !== (viewerSeat === 1 ? 1 : 0)) || st.text : st.text;
+}
+
+/**
+ * Draws the position after step `at` on the board.
+ * @param {HTMLElement} board @param {any} replay @param {number} at @param {string[]} names @param {number | null} viewerSeat
+ */
+function drawBoard(board, replay, at, names, viewerSeat) {
+  const ui = uiFor(replay.game);
+  const step = replay.steps[at];
+  const ctx = {
+    obs: step.state.observation, legal: [], seat: viewerSeat, names, pick: ui.emptyPick(), text: step.state.text,
+    portrait: window.innerWidth < 700 && window.innerHeight > window.innerWidth,
+  };
+  board.className = `board-wrap game-${replay.game}`;
+  replace(board, ui.render(ctx));
+}
+
+/**
+ * The moves to jump to, one an action after the start, with who made it.
+ * @param {any} replay @param {string[]} names @param {number | null} viewerSeat
+ * @param {(step: number) => void} jump
+ */
+function moveItems(replay, names, viewerSeat, jump) {
+  return replay.steps.map((/** @type {any} */ st, /** @type {number} */ i) => (i === 0 ? null : h('li', { 'data-at': i, value: i, class: st.seat === null ? 'auto' : '' },
+    h('a', { href: '#', onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); jump(i); } },
+      `${st.seat === null || st.seat === undefined ? t('replay.chance_name') : names[st.seat]}: ${st.text ? moveWords(replay.game, viewerSeat, st) : t('replay.hidden')}`))));
+}
+
+/**
+ * The players' names as the viewer reads them (the viewer's own seat as
+ * "you").
+ * @param {any} replay @param {number | null} viewerSeat
+ * @returns {string[]}
+ */
+function seatNames(replay, viewerSeat) {
+  return Array.isArray(replay.seats)
+    ? replay.seats.map((/** @type {import('./types.js').SeatInfo} */ s) => (s.kind === 'human' && s.seat !== viewerSeat ? s.name || t('role.seat', { n: s.seat + 1 }) : shortName(s, viewerSeat)))
+    : /** @type {string[]} */ (replay.players);
+}
+
+/**
+ * The caption over the board at step `at`: which move of how many, who made
+ * it and what it did (and the events it caused), and the position's summary.
+ * @param {any} replay @param {number} at @param {string[]} names @param {number | null} viewerSeat
+ */
+function captionOf(replay, at, names, viewerSeat) {
+  const steps = /** @type {any[]} */ (replay.steps);
+  const step = steps[at];
+  const obs = step.state.observation;
+  const who = step.seat === null || step.seat === undefined ? (at === 0 ? '' : t('replay.chance')) : `${names[step.seat]} (${seatRole(replay.game, step.seat, obs)})`;
+  const events = step.events && step.events.length
+    ? ' — ' + step.events.map((/** @type {any} */ e) => eventText(e, (p) => (p === viewerSeat ? t('name.you') : seatRole(replay.game, p, obs)))).join('; ')
+    : '';
+  return h('div', { style: 'flex: 1' },
+    h('div', { class: 'status-text', 'data-testid': 'replay-pos' }, at === 0 ? t('replay.start', { n: steps.length - 1 }) : t('replay.move', { at, n: steps.length - 1 })),
+    h('div', { class: 'status-sub' }, at === 0 ? t('replay.before_first') : `${who}: ${step.text ? ltr(moveWords(replay.game, viewerSeat, step)) : t('replay.hidden')}${events}`),
+    h('div', { class: 'status-sub' }, uiFor(replay.game).summary(obs)));
+}
+
+/**
+ * The replay's side panel: the game, its players and result, the dice
+ * checked here, in the browser, against the revealed seed, the record to
+ * download and the way back to the table.
+ * @param {string} tableId @param {any} replay @param {string[]} names @param {Nav} nav
+ */
+function aboutPanel(tableId, replay, names, nav) {
+  const diceLine = h('p', { class: 'small', 'data-testid': 'dice' }, t('replay.dice_checking'));
+  verifyDice(replay.dice, replay.steps).then((v) => {
+    diceLine.textContent = v.ok ? t('replay.dice_ok', { n: v.checked }) : t('replay.dice_bad', { reason: v.reason });
+  }, (e) => { diceLine.textContent = t('replay.dice_bad', { reason: e instanceof Error ? e.message : String(e) }); });
+  const result = Array.isArray(replay.result)
+    ? replay.result.map((/** @type {number} */ r, /** @type {number} */ i) => `${names[i]} ${r > 0 ? '+' : ''}${r}`).join(', ')
+    : t('replay.not_finished');
+  return h('div', { class: 'panel' }, h('h2', {}, t('replay.title', { game: gameNameById(replay.game) })),
+    h('p', { class: 'small' }, t('replay.players', { names: names.join(', ') })),
+    h('p', { class: 'small' }, t('replay.result', { result })),
+    diceLine,
+    h('div', { class: 'row' },
+      h('a', { class: 'btn small', href: api.recordUrl(tableId), download: `${replay.game}-${tableId}.json`, 'data-testid': 'download' }, t('info.download')),
+      h('a', { class: 'btn small', href: `/t/${tableId}`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); nav.go(`/t/${tableId}`); } }, t('replay.back'))));
 }

@@ -92,24 +92,7 @@ export function seekForm(games, first, posted) {
     post.disabled = true;
     try {
       const rated = ratedBox.checked && !ratedBox.disabled;
-      const within = Number(rangeSelect.value);
-      let range = null;
-      if (rated && within > 0) {
-        const r = await ownRating(game.id);
-        range = { min: r - within, max: r + within };
-      }
-      const name = store.playerName();
-      const answer = await api.postSeek({
-        game: game.id,
-        options,
-        clock: PRESETS.find((p) => p.id === clockSelect.value)?.clock ?? null,
-        rated,
-        rating_range: range,
-        seat: seatSelect.value === '' ? null : Number(seatSelect.value),
-        ...(name ? { name } : {}),
-        ...(guestKey() ? { player_key: guestKey() } : {}),
-      });
-      posted(answer.seek);
+      posted(await postSeek(game, options, rated, Number(rangeSelect.value), clockSelect, seatSelect));
     } catch (e) {
       replace(errorBox, h('div', { class: 'error-box' }, errorText(e)));
     } finally {
@@ -130,4 +113,32 @@ export function seekForm(games, first, posted) {
     ratedHelp,
     h('div', { class: 'row' }, post),
     errorBox);
+}
+
+/**
+ * Posts a seek: rated, within `within` of the player's own rating (0: any),
+ * with the clock and seat chosen in their selects.
+ * @param {GameInfo} game @param {Record<string, string>} options
+ * @param {boolean} rated @param {number} within
+ * @param {HTMLSelectElement} clockSelect @param {HTMLSelectElement} seatSelect
+ * @returns {Promise<Seek>}
+ */
+async function postSeek(game, options, rated, within, clockSelect, seatSelect) {
+  let range = null;
+  if (rated && within > 0) {
+    const r = await ownRating(game.id);
+    range = { min: r - within, max: r + within };
+  }
+  const name = store.playerName();
+  const answer = await api.postSeek({
+    game: game.id,
+    options,
+    clock: PRESETS.find((p) => p.id === clockSelect.value)?.clock ?? null,
+    rated,
+    rating_range: range,
+    seat: seatSelect.value === '' ? null : Number(seatSelect.value),
+    ...(name ? { name } : {}),
+    ...(guestKey() ? { player_key: guestKey() } : {}),
+  });
+  return answer.seek;
 }

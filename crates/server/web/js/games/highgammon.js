@@ -229,13 +229,14 @@ function slidesOf(G, play, v, ms) {
 }
 
 /**
+ * What a drawing of the board needs, worked out once: the viewer's side,
+ * the stones, the sources and destinations of the move being built, the
+ * last move (marked, sliding in), the start and goal marks.
  * @param {BoardContext} ctx
- * @returns {SVGSVGElement}
  */
-function render(ctx) {
+function sceneOf(ctx) {
   const obs = ctx.obs;
   const G = geometry(!!ctx.portrait);
-  const { EDGE, CORNER, DEPTH, PW, R } = G;
   const players = /** @type {any[]} */ (obs.players);
   const me = ctx.seat !== null && ctx.seat < players.length ? ctx.seat : 0;
   const v = players[me].seat;
@@ -264,7 +265,20 @@ function render(ctx) {
     add(p.start - 1, 'start');
     for (const g of p.goal) add(g - 1, 'goal');
   });
+  return { obs, G, players, me, v, pick, myTurn, b, srcs, dests, moved, previewTo, lastClass, colourOf, m, slides, slider, marks };
+}
 
+/** @typedef {ReturnType<typeof sceneOf>} Scene */
+
+/**
+ * The board: its frame, the fields round it, the centre.
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const S = sceneOf(ctx);
+  const { G, obs, players, me } = S;
+  const { EDGE, DEPTH } = G;
   /** @type {import('../dom.js').Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: SIZE, height: SIZE, rx: 26, class: 'frame' }));
@@ -276,88 +290,143 @@ function render(ctx) {
   // label-content-name-mismatch fails a name that lacks its drawn digits).
   /** @type {import('../dom.js').Child[]} */
   const drawnText = [];
-  for (let r = 0; r < FIELDS; r++) {
-    const code = r + 1;
-    const pos = place(G, r, v);
-    const counts = b.fields[r];
-    const isSrc = srcs.has(code);
-    const isDest = dests.has(code);
-    const selected = pick.selected === code;
-    /** @type {import('../dom.js').Child[]} */
-    const parts = [];
-    const fieldMarks = marks.get(r) || [];
-    if (pos.rest) {
-      parts.push(s('circle', { cx: pos.x, cy: pos.y, r: CORNER / 2 - 14, class: `hg-rest${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
-      parts.push(s('rect', { x: pos.x - CORNER / 2, y: pos.y - CORNER / 2, width: CORNER, height: CORNER, class: 'hit' }));
-      const present = counts.map((n, p) => ({ n, p })).filter((x) => x.n > 0);
-      present.forEach(({ n, p }, k) => {
-        const o = G.phone ? 24 : 30;
-        const off = present.length === 1 ? [[0, 0]] : [[-o, -o], [o, -o], [-o, o], [o, o]];
-        const [dx, dy] = off[k] || [0, 0];
-        const hl = p === m && isSrc ? (selected ? 'selected' : 'src') : moved.has(code) && p === m ? 'moved' : '';
-        parts.push(stone(G, pos.x + dx, pos.y + dy, colourOf(p), hl, p === slider ? slides.get(code) : null));
-        if (n > 1) drawnText.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
-      });
-      if (isDest) parts.push(s('circle', { cx: pos.x, cy: pos.y, r: R * 0.6, class: 'dest-marker' }));
-    } else {
-      const [ix, iy] = pos.inward;
-      const px = -iy;
-      const py = ix;
-      const tip = [pos.x + ix * DEPTH, pos.y + iy * DEPTH];
-      const a = [pos.x + px * (PW / 2 - 3), pos.y + py * (PW / 2 - 3)];
-      const c = [pos.x - px * (PW / 2 - 3), pos.y - py * (PW / 2 - 3)];
-      const dark = r % 2 === 0;
-      parts.push(s('path', { d: `M ${a[0]} ${a[1]} L ${c[0]} ${c[1]} L ${tip[0]} ${tip[1]} Z`, class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
-      // The hit area: the point's whole width and depth.
-      const ends = [[pos.x + px * PW / 2, pos.y + py * PW / 2], [pos.x - px * PW / 2 + ix * DEPTH, pos.y - py * PW / 2 + iy * DEPTH]];
-      const hx = Math.min(ends[0][0], ends[1][0]);
-      const hy = Math.min(ends[0][1], ends[1][1]);
-      parts.push(s('rect', { x: hx, y: hy, width: Math.abs(ends[0][0] - ends[1][0]), height: Math.abs(ends[0][1] - ends[1][1]), class: 'hit' }));
-      // Start and goal marks on the outer edge.
-      fieldMarks.forEach((mark, k) => {
-        const [kind, colour] = mark.split(':');
-        const mx = pos.x + ix * 6 + px * (k * 16 - 8 * (fieldMarks.length - 1));
-        const my = pos.y + iy * 6 + py * (k * 16 - 8 * (fieldMarks.length - 1));
-        parts.push(kind === 'start'
-          ? s('path', { d: `M ${mx - 8} ${my - 8} L ${mx + 8} ${my} L ${mx - 8} ${my + 8} Z`, class: `hg-mark hg-${colour}`, transform: `rotate(${Math.atan2(py, px) * 180 / Math.PI + 180} ${mx} ${my})` })
-          : s('rect', { x: mx - 7, y: my - 7, width: 14, height: 14, rx: 3, class: `hg-mark hg-${colour}` }));
-      });
-      const owner = counts.findIndex((n) => n > 0);
-      if (owner >= 0) {
-        const n = counts[owner];
-        const shown = Math.min(n, G.SHOWN);
-        for (let k = 0; k < shown; k++) {
-          const d = stoneDepth(G, k);
-          const last = k === shown - 1;
-          const hl = last && owner === m && isSrc ? (selected ? 'selected' : 'src') : last && moved.has(code) && owner === m ? 'moved' : '';
-          parts.push(stone(G, pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl, last && owner === slider ? slides.get(code) : null));
-        }
-        if (n > G.SHOWN) {
-          const d = stoneDepth(G, G.SHOWN - 1);
-          drawnText.push(s('text', { x: pos.x + ix * d, y: pos.y + iy * d, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
-        }
-      }
-      if (isDest) {
-        const k = Math.min(owner >= 0 ? counts[owner] : 0, G.SHOWN - 1);
-        const d = stoneDepth(G, k);
-        parts.push(s('circle', { cx: pos.x + ix * d, cy: pos.y + iy * d, r: R * 0.55, class: 'dest-marker' }));
-      }
-      // The field's number, just inside the tip.
-      drawnText.push(s('text', { x: pos.x + ix * (DEPTH + 16), y: pos.y + iy * (DEPTH + 16), class: 'hg-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(code)));
-    }
-    const who = counts.map((n, p) => (n > 0 ? t('hg.n_stones', { n, colour: colourName(players[p].colour) }) : '')).filter(Boolean).join(', ') || t('board.empty');
-    const markText = fieldMarks.map((mk) => { const [k, col] = mk.split(':'); return t(k === 'start' ? 'hg.start_of' : 'hg.goal_of', { colour: colourName(col) }); }).join(', ');
-    const label = `${t(pos.rest ? 'hg.rest_field' : 'hg.field', { code })}${markText ? ` (${markText})` : ''}: ${who}${isSrc ? t('board.can_move') : ''}${isDest ? t('board.dest') : ''}`;
-    layers.push(target(`f:${code}`, label, {
-      class: `pt${isSrc || isDest ? ' can-pick' : ''}`,
-      'data-drag': isSrc ? 'yes' : null,
-      'data-state': isDest ? 'dest' : selected ? 'selected' : isSrc ? 'src' : null,
-    }, parts));
-    if (pos.rest) layers.push(s('text', { x: pos.x, y: pos.y + CORNER / 2 - 22, class: 'hg-rest-num', 'text-anchor': 'middle' }, t('hg.rest_short', { code })));
-  }
+  for (let r = 0; r < FIELDS; r++) layers.push(...field(S, r, drawnText));
   layers.push(s('g', { 'aria-hidden': 'true' }, drawnText));
+  layers.push(...centre(S));
+  const label = t(obs.game === 'tric-trac' ? 'hg.board_trictrac' : 'hg.board', { colour: colourName(players[me].colour) });
+  const svg = svgRoot(SIZE, SIZE, label, layers);
+  if (G.phone) svg.classList.add('hg-phone');
+  return svg;
+}
 
-  // The centre: bar, stones to enter, borne off, dice, cube.
+/**
+ * One field (a point or a rest field in a corner) as a target: its shape,
+ * marks and stones, and a name that says them; the numbers drawn on it go
+ * to `drawnText`.
+ * @param {Scene} S @param {number} r ring index 0..27 @param {import('../dom.js').Child[]} drawnText
+ * @returns {import('../dom.js').Child[]}
+ */
+function field(S, r, drawnText) {
+  const { G, players, pick, srcs, dests, marks } = S;
+  const { CORNER } = G;
+  const code = r + 1;
+  const pos = place(G, r, S.v);
+  const counts = S.b.fields[r];
+  const isSrc = srcs.has(code);
+  const isDest = dests.has(code);
+  const selected = pick.selected === code;
+  const fieldMarks = marks.get(r) || [];
+  /** @type {Field} */
+  const f = { code, pos, counts, isSrc, isDest, selected, fieldMarks };
+  const parts = pos.rest ? restField(S, f, drawnText) : pointField(S, f, r, drawnText);
+  const who = counts.map((n, p) => (n > 0 ? t('hg.n_stones', { n, colour: colourName(players[p].colour) }) : '')).filter(Boolean).join(', ') || t('board.empty');
+  const markText = fieldMarks.map((mk) => { const [k, col] = mk.split(':'); return t(k === 'start' ? 'hg.start_of' : 'hg.goal_of', { colour: colourName(col) }); }).join(', ');
+  const label = `${t(pos.rest ? 'hg.rest_field' : 'hg.field', { code })}${markText ? ` (${markText})` : ''}: ${who}${isSrc ? t('board.can_move') : ''}${isDest ? t('board.dest') : ''}`;
+  const out = [target(`f:${code}`, label, {
+    class: `pt${isSrc || isDest ? ' can-pick' : ''}`,
+    'data-drag': isSrc ? 'yes' : null,
+    'data-state': isDest ? 'dest' : selected ? 'selected' : isSrc ? 'src' : null,
+  }, parts)];
+  if (pos.rest) out.push(s('text', { x: pos.x, y: pos.y + CORNER / 2 - 22, class: 'hg-rest-num', 'text-anchor': 'middle' }, t('hg.rest_short', { code })));
+  return out;
+}
+
+/** @typedef {{code: number, pos: ReturnType<typeof place>, counts: number[], isSrc: boolean, isDest: boolean, selected: boolean, fieldMarks: string[]}} Field */
+
+/**
+ * A rest field's circle and stones (up to four colours, side by side).
+ * @param {Scene} S @param {Field} f @param {import('../dom.js').Child[]} drawnText
+ */
+function restField(S, f, drawnText) {
+  const { G, m, moved, slider, slides, previewTo, lastClass, colourOf } = S;
+  const { CORNER, R } = G;
+  const { code, pos, counts, isSrc, isDest, selected } = f;
+  /** @type {import('../dom.js').Child[]} */
+  const parts = [];
+  parts.push(s('circle', { cx: pos.x, cy: pos.y, r: CORNER / 2 - 14, class: `hg-rest${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
+  parts.push(s('rect', { x: pos.x - CORNER / 2, y: pos.y - CORNER / 2, width: CORNER, height: CORNER, class: 'hit' }));
+  const present = counts.map((n, p) => ({ n, p })).filter((x) => x.n > 0);
+  present.forEach(({ n, p }, k) => {
+    const o = G.phone ? 24 : 30;
+    const off = present.length === 1 ? [[0, 0]] : [[-o, -o], [o, -o], [-o, o], [o, o]];
+    const [dx, dy] = off[k] || [0, 0];
+    const hl = p === m && isSrc ? (selected ? 'selected' : 'src') : moved.has(code) && p === m ? 'moved' : '';
+    parts.push(stone(G, pos.x + dx, pos.y + dy, colourOf(p), hl, p === slider ? slides.get(code) : null));
+    if (n > 1) drawnText.push(s('text', { x: pos.x + dx, y: pos.y + dy, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
+  });
+  if (isDest) parts.push(s('circle', { cx: pos.x, cy: pos.y, r: R * 0.6, class: 'dest-marker' }));
+  return parts;
+}
+
+/**
+ * A point: its triangle and hit area, start and goal marks on its outer
+ * edge, its stones (a count over the last shown where there are more).
+ * @param {Scene} S @param {Field} f @param {number} r @param {import('../dom.js').Child[]} drawnText
+ */
+function pointField(S, f, r, drawnText) {
+  const { G, m, moved, slider, slides, previewTo, lastClass, colourOf } = S;
+  const { DEPTH, PW, R } = G;
+  const { code, pos, counts, isSrc, isDest, selected, fieldMarks } = f;
+  /** @type {import('../dom.js').Child[]} */
+  const parts = [];
+  const [ix, iy] = pos.inward;
+  const px = -iy;
+  const py = ix;
+  const tip = [pos.x + ix * DEPTH, pos.y + iy * DEPTH];
+  const a = [pos.x + px * (PW / 2 - 3), pos.y + py * (PW / 2 - 3)];
+  const c = [pos.x - px * (PW / 2 - 3), pos.y - py * (PW / 2 - 3)];
+  const dark = r % 2 === 0;
+  parts.push(s('path', { d: `M ${a[0]} ${a[1]} L ${c[0]} ${c[1]} L ${tip[0]} ${tip[1]} Z`, class: `point ${dark ? 'point-dark' : 'point-light'}${isDest ? ' dest' : ''}${previewTo.has(code) ? ' preview' : ''}${lastClass(code)}` }));
+  // The hit area: the point's whole width and depth.
+  const ends = [[pos.x + px * PW / 2, pos.y + py * PW / 2], [pos.x - px * PW / 2 + ix * DEPTH, pos.y - py * PW / 2 + iy * DEPTH]];
+  const hx = Math.min(ends[0][0], ends[1][0]);
+  const hy = Math.min(ends[0][1], ends[1][1]);
+  parts.push(s('rect', { x: hx, y: hy, width: Math.abs(ends[0][0] - ends[1][0]), height: Math.abs(ends[0][1] - ends[1][1]), class: 'hit' }));
+  // Start and goal marks on the outer edge.
+  fieldMarks.forEach((mark, k) => {
+    const [kind, colour] = mark.split(':');
+    const mx = pos.x + ix * 6 + px * (k * 16 - 8 * (fieldMarks.length - 1));
+    const my = pos.y + iy * 6 + py * (k * 16 - 8 * (fieldMarks.length - 1));
+    parts.push(kind === 'start'
+      ? s('path', { d: `M ${mx - 8} ${my - 8} L ${mx + 8} ${my} L ${mx - 8} ${my + 8} Z`, class: `hg-mark hg-${colour}`, transform: `rotate(${Math.atan2(py, px) * 180 / Math.PI + 180} ${mx} ${my})` })
+      : s('rect', { x: mx - 7, y: my - 7, width: 14, height: 14, rx: 3, class: `hg-mark hg-${colour}` }));
+  });
+  const owner = counts.findIndex((n) => n > 0);
+  if (owner >= 0) {
+    const n = counts[owner];
+    const shown = Math.min(n, G.SHOWN);
+    for (let k = 0; k < shown; k++) {
+      const d = stoneDepth(G, k);
+      const last = k === shown - 1;
+      const hl = last && owner === m && isSrc ? (selected ? 'selected' : 'src') : last && moved.has(code) && owner === m ? 'moved' : '';
+      parts.push(stone(G, pos.x + ix * d, pos.y + iy * d, colourOf(owner), hl, last && owner === slider ? slides.get(code) : null));
+    }
+    if (n > G.SHOWN) {
+      const d = stoneDepth(G, G.SHOWN - 1);
+      drawnText.push(s('text', { x: pos.x + ix * d, y: pos.y + iy * d, class: 'hg-count', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(n)));
+    }
+  }
+  if (isDest) {
+    const k = Math.min(owner >= 0 ? counts[owner] : 0, G.SHOWN - 1);
+    const d = stoneDepth(G, k);
+    parts.push(s('circle', { cx: pos.x + ix * d, cy: pos.y + iy * d, r: R * 0.55, class: 'dest-marker' }));
+  }
+  // The field's number, just inside the tip.
+  drawnText.push(s('text', { x: pos.x + ix * (DEPTH + 16), y: pos.y + iy * (DEPTH + 16), class: 'hg-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(code)));
+  return parts;
+}
+
+/**
+ * The centre: each colour's bar and stones to enter or borne off, the
+ * source of stones to enter and the tray to bear off to (on the player's
+ * turn), the dice and the cube.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function centre(S) {
+  const { G, obs, players, pick, srcs, dests, myTurn, b, m, colourOf } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
   const cx = SIZE / 2;
   const cy = SIZE / 2;
   /** @type {import('../dom.js').Child[]} */
@@ -402,10 +471,7 @@ function render(ctx) {
     layers.push(diceRow(cx, G.phone ? cy - 200 : cy - 120, G.phone ? 76 : 56, values, used, { roll: true, label: t('board.rolled', { who: colourName(players[m].colour), dice: listText(values.map(String)) }) }));
   }
   if (obs.cube) layers.push(cube(G.phone ? cx + 260 : cx + 170, cy + 105, G.phone ? 64 : 50, obs.cube, t('sum.stake_label', { n: obs.cube })));
-  const label = t(obs.game === 'tric-trac' ? 'hg.board_trictrac' : 'hg.board', { colour: colourName(players[me].colour) });
-  const svg = svgRoot(SIZE, SIZE, label, layers);
-  if (G.phone) svg.classList.add('hg-phone');
-  return svg;
+  return layers;
 }
 
 /** @param {ActionInfo} action */

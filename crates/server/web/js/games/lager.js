@@ -154,10 +154,12 @@ function piece(cx, cy, size, stone, owner, flip, cls = '') {
 }
 
 /**
+ * What a drawing of the board needs, worked out once: its size and where
+ * each square and tray stands (the viewer's camp at the foot), the move
+ * being built, the threats, the last move and where its piece slides from.
  * @param {BoardContext} ctx
- * @returns {SVGSVGElement}
  */
-function render(ctx) {
+function sceneOf(ctx) {
   const obs = ctx.obs;
   const me = ctx.seat === 1 ? 1 : 0;
   const flip = me === 1;
@@ -218,45 +220,78 @@ function render(ctx) {
       slideFrom = { x: p.x + cell / 2, y: p.y + cell / 2 };
     }
   }
+  return { ctx, obs, me, flip, cols, rows, tall, cell, bw, bh, bx, by, W, H, pick, myTurn, sources, dests, chosen, preview, threatened, capturable, names, pos, trayBox, kinds, traySpot, last, slideFrom };
+}
 
+/** @typedef {ReturnType<typeof sceneOf>} Scene */
+
+/**
+ * The board: its squares, their coordinates, and each side's tray (the
+ * opponent's at the top, mine at the bottom).
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const S = sceneOf(ctx);
+  const { me, cols, rows, bx, by, bw, bh, W, H, names } = S;
   /** @type {import("../dom.js").Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 22, class: 'lg-table' }));
   layers.push(s('rect', { x: bx - 14, y: by - 14, width: bw + 28, height: bh + 28, rx: 10, class: 'lg-frame' }));
   for (let row = 0; row < rows; row++) {
-    for (let col = 0; col < cols; col++) {
-      const { x, y } = pos(col, row);
-      const name = squareName(col, row);
-      const id = `sq:${name}`;
-      const camp = row === 0 ? 0 : row === rows - 1 ? 1 : -1;
-      const p = pieceAt(obs, col, row);
-      const isSrc = myTurn && sources.has(id);
-      const dest = dests.get(id);
-      const isChosen = chosen && (chosen.to === id);
-      const isFrom = pick.from === id || (chosen && chosen.from === id);
-      const isPreview = preview && (preview.to === id || preview.from === id);
-      const cls = ['lg-square', (row + col) % 2 ? 'dark' : 'light', camp === 0 ? 'camp0' : camp === 1 ? 'camp1' : '',
-        dest ? 'dest' : '', isChosen ? 'chosen' : '', isPreview ? 'preview' : '',
-        last && last.to === id ? 'last-to' : last && last.from === id ? 'last-from' : ''].filter(Boolean).join(' ');
-      const parts = [s('rect', { x, y, width: cell, height: cell, class: cls })];
-      if (threatened.has(name) && !p) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.09, class: 'lg-threat' }));
-      if (p) {
-        const pc = isFrom ? 'selected' : isSrc ? 'src' : capturable.has(name) ? 'capturable' : '';
-        const drawn = piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc);
-        if (slideFrom && last && last.to === id) {
-          const style = `--dx: ${Math.round(slideFrom.x - x - cell / 2)}px; --dy: ${Math.round(slideFrom.y - y - cell / 2)}px; --slide-ms: ${ctx.slideMs}ms`;
-          parts.push(s('g', { class: 'lg-travel arrived', style }, drawn));
-        } else parts.push(drawn);
-      }
-      if (dest) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.2, class: 'dest-marker' }));
-      const what = p ? possessive(names[p.owner], t(`lager.piece.${p.stone}`)) : t('board.empty');
-      const campText = camp >= 0 ? ` (${possessive(names[camp], t('lager.camp'))})` : '';
-      const extra = isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.text }) : capturable.has(name) ? t('lager.can_knock_out') : threatened.has(name) ? t('lager.threatened') : '';
-      layers.push(target(id, `${name}${campText}: ${what}${extra}`,
-        { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isFrom ? 'selected' : isSrc ? 'src' : null }, parts));
-    }
+    for (let col = 0; col < cols; col++) layers.push(square(S, col, row));
   }
-  // Coordinates.
+  layers.push(...coordinates(S), tray(S, 1 - me, true), tray(S, me, false));
+  return svgRoot(W, H, t('lager.board', { cols, rows, who: names[me] }), layers);
+}
+
+/**
+ * A square as a target: its piece (sliding in when it just moved), the
+ * marks of the move being built, threats, and its name in words.
+ * @param {Scene} S @param {number} col @param {number} row
+ */
+function square(S, col, row) {
+  const { ctx, obs, flip, rows, cell, pick, myTurn, sources, dests, chosen, preview, threatened, capturable, names, pos, last, slideFrom } = S;
+  const { x, y } = pos(col, row);
+  const name = squareName(col, row);
+  const id = `sq:${name}`;
+  const camp = row === 0 ? 0 : row === rows - 1 ? 1 : -1;
+  const p = pieceAt(obs, col, row);
+  const isSrc = myTurn && sources.has(id);
+  const dest = dests.get(id);
+  const isChosen = chosen && (chosen.to === id);
+  const isFrom = pick.from === id || (chosen && chosen.from === id);
+  const isPreview = preview && (preview.to === id || preview.from === id);
+  const cls = ['lg-square', (row + col) % 2 ? 'dark' : 'light', camp === 0 ? 'camp0' : camp === 1 ? 'camp1' : '',
+    dest ? 'dest' : '', isChosen ? 'chosen' : '', isPreview ? 'preview' : '',
+    last && last.to === id ? 'last-to' : last && last.from === id ? 'last-from' : ''].filter(Boolean).join(' ');
+  const parts = [s('rect', { x, y, width: cell, height: cell, class: cls })];
+  if (threatened.has(name) && !p) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.09, class: 'lg-threat' }));
+  if (p) {
+    const pc = isFrom ? 'selected' : isSrc ? 'src' : capturable.has(name) ? 'capturable' : '';
+    const drawn = piece(x + cell / 2, y + cell / 2, cell, p.stone, p.owner, flip, pc);
+    if (slideFrom && last && last.to === id) {
+      const style = `--dx: ${Math.round(slideFrom.x - x - cell / 2)}px; --dy: ${Math.round(slideFrom.y - y - cell / 2)}px; --slide-ms: ${ctx.slideMs}ms`;
+      parts.push(s('g', { class: 'lg-travel arrived', style }, drawn));
+    } else parts.push(drawn);
+  }
+  if (dest) parts.push(s('circle', { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.2, class: 'dest-marker' }));
+  const what = p ? possessive(names[p.owner], t(`lager.piece.${p.stone}`)) : t('board.empty');
+  const campText = camp >= 0 ? ` (${possessive(names[camp], t('lager.camp'))})` : '';
+  const extra = isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.text }) : capturable.has(name) ? t('lager.can_knock_out') : threatened.has(name) ? t('lager.threatened') : '';
+  return target(id, `${name}${campText}: ${what}${extra}`,
+    { class: `lg-sq${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isFrom ? 'selected' : isSrc ? 'src' : null }, parts);
+}
+
+/**
+ * The columns' letters below the board and the rows' numbers beside it.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function coordinates(S) {
+  const { cols, rows, cell, bh, bx, by, pos } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
   for (let col = 0; col < cols; col++) {
     const { x } = pos(col, 0);
     layers.push(s('text', { x: x + cell / 2, y: by + bh + 38, class: 'lg-coord', 'text-anchor': 'middle' }, String.fromCharCode(97 + col)));
@@ -265,41 +300,43 @@ function render(ctx) {
     const { y } = pos(0, row);
     layers.push(s('text', { x: bx - 32, y: y + cell / 2 + 6, class: 'lg-coord', 'text-anchor': 'middle' }, String(row + 1)));
   }
+  return layers;
+}
 
-  // Trays: the opponent's at the top, mine at the bottom.
-  /** @param {number} p @param {boolean} top */
-  const tray = (p, top) => {
-    const pv = obs.players[p];
-    const box = trayBox(top);
-    const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
-    const parts = [
-      s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
-      s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
-      s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, t('lager.in_camp', { camp: possessive(names[1 - p], t('lager.camp')), n: pv.in_opponent_camp })),
-    ];
-    kinds.forEach((kind, i) => {
-      const where = pv[kind];
-      const { x: cx, y: cy } = traySpot(top, i);
-      const id = `tray:${kind}`;
-      const mine = p === me;
-      const isSrc = mine && myTurn && sources.has(id);
-      const isSel = mine && pick.from === id;
-      const status = where === 'unplayed' ? t('lager.in_hand') : where === 'out' ? t('lager.out') : t('lager.on', { at: where });
-      const cls = where === 'unplayed' ? (isSel ? 'selected' : isSrc ? 'src' : '') : 'played';
-      const drawn = piece(cx, cy, 64, kind, p, flip, cls);
-      const label = s('text', { x: cx, y: cy + 36, class: 'lg-tray-info', 'text-anchor': 'middle' }, status);
-      if (mine && isSrc) {
-        parts.push(target(id, `${possessive(t('name.you'), t(`lager.piece.${kind}`))}: ${status}, ${t(`lager.moves.${kind}`)}${isSel ? t('board.selected') : t('lager.can_place')}`,
-          { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - (tall ? 42 : 34), y: cy - 34, width: tall ? 84 : 68, height: 82, class: 'hit' }), drawn), label);
-      } else {
-        parts.push(s('g', { role: 'img', 'aria-label': `${possessive(names[p], t(`lager.piece.${kind}`))}: ${status}` }, drawn, label));
-      }
-    });
-    return parts;
-  };
-  layers.push(tray(1 - me, true));
-  layers.push(tray(me, false));
-  return svgRoot(W, H, t('lager.board', { cols, rows, who: names[me] }), layers);
+/**
+ * A side's tray: its name and stones in the opponent's camp, and each of
+ * its pieces in hand, played or out (mine to place a target).
+ * @param {Scene} S @param {number} p @param {boolean} top
+ */
+function tray(S, p, top) {
+  const { obs, me, flip, tall, pick, myTurn, sources, names, trayBox, kinds, traySpot } = S;
+  const pv = obs.players[p];
+  const box = trayBox(top);
+  const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
+  const parts = [
+    s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
+    s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
+    s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, t('lager.in_camp', { camp: possessive(names[1 - p], t('lager.camp')), n: pv.in_opponent_camp })),
+  ];
+  kinds.forEach((kind, i) => {
+    const where = pv[kind];
+    const { x: cx, y: cy } = traySpot(top, i);
+    const id = `tray:${kind}`;
+    const mine = p === me;
+    const isSrc = mine && myTurn && sources.has(id);
+    const isSel = mine && pick.from === id;
+    const status = where === 'unplayed' ? t('lager.in_hand') : where === 'out' ? t('lager.out') : t('lager.on', { at: where });
+    const cls = where === 'unplayed' ? (isSel ? 'selected' : isSrc ? 'src' : '') : 'played';
+    const drawn = piece(cx, cy, 64, kind, p, flip, cls);
+    const label = s('text', { x: cx, y: cy + 36, class: 'lg-tray-info', 'text-anchor': 'middle' }, status);
+    if (mine && isSrc) {
+      parts.push(target(id, `${possessive(t('name.you'), t(`lager.piece.${kind}`))}: ${status}, ${t(`lager.moves.${kind}`)}${isSel ? t('board.selected') : t('lager.can_place')}`,
+        { class: 'can-pick', 'data-drag': 'yes', 'data-state': isSel ? 'selected' : 'src' }, s('rect', { x: cx - (tall ? 42 : 34), y: cy - 34, width: tall ? 84 : 68, height: 82, class: 'hit' }), drawn), label);
+    } else {
+      parts.push(s('g', { role: 'img', 'aria-label': `${possessive(names[p], t(`lager.piece.${kind}`))}: ${status}` }, drawn, label));
+    }
+  });
+  return parts;
 }
 
 /** @param {ActionInfo} action */

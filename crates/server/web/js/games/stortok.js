@@ -152,10 +152,12 @@ function cardBack(x, y, scale = 1, rotate = 0) {
 }
 
 /**
+ * What a drawing of the table needs, worked out once: its size, where
+ * each player sits, the cards that can be played, and how my hand's rows
+ * are laid out.
  * @param {BoardContext} ctx
- * @returns {SVGSVGElement}
  */
-function render(ctx) {
+function sceneOf(ctx) {
   const obs = ctx.obs;
   const tall = !!ctx.portrait;
   const { W, H } = tall ? TALL : WIDE;
@@ -164,13 +166,6 @@ function render(ctx) {
   const pick = pickOf(ctx);
   const playable = new Set(ctx.legal.map(playedCard).filter(Boolean));
   const previewCard = ctx.preview ? playedCard(ctx.preview) : null;
-  /** @type {import("../dom.js").Child[]} */
-  const layers = [];
-  layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'st-room' }));
-  layers.push(tall
-    ? s('ellipse', { cx: W / 2, cy: 480, rx: W / 2 - 24, ry: 420, class: 'st-table' })
-    : s('ellipse', { cx: W / 2, cy: H / 2 - 50, rx: W / 2 - 30, ry: H / 2 - 120, class: 'st-table' }));
-
   /** Where player `p` sits (the viewer at the foot). @param {number} p */
   const seatAt = (p) => {
     const k = (p - me + n) % n;
@@ -179,53 +174,7 @@ function render(ctx) {
     const angle = Math.PI + (k * Math.PI) / n;
     return { x: W / 2 + Math.cos(angle) * (W / 2 - (tall ? 110 : 150)), y: (tall ? 260 : 250) + Math.sin(angle) * (tall ? 130 : 120) };
   };
-
-  // Players round the table (not the viewer).
-  for (let k = 1; k < n; k++) {
-    const p = (me + k) % n;
-    const { x: cx, y: cy } = seatAt(p);
-    const size = obs.hand_sizes[p];
-    const toMove = obs.phase !== 'over' && obs.to_move === p;
-    const name = ctx.names[p] || t('role.player', { n: p + 1 });
-    const out = obs.phase !== 'over' && size === 0;
-    /** @type {import("../dom.js").Child[]} */
-    const parts = [];
-    const fan = Math.min(size, 8);
-    for (let i = 0; i < fan; i++) parts.push(cardBack(cx - 40 + (i - fan / 2) * 9, cy - 70, 0.62, (i - fan / 2) * 4));
-    parts.push(s('rect', { x: cx - 92, y: cy + 4, width: 184, height: 50, rx: 12, class: `st-seat${toMove ? ' to-move' : ''}` }));
-    parts.push(s('text', { x: cx, y: cy + 25, class: 'st-seat-name', 'text-anchor': 'middle' }, `${name}${p === 0 ? ` (${t('st.dealer')})` : ''}`));
-    parts.push(s('text', { x: cx, y: cy + 45, class: 'st-seat-info', 'text-anchor': 'middle' },
-      out ? t('st.out') : t('st.n_cards', { n: size })));
-    const known = obs.known[p] || [];
-    known.slice(0, 10).forEach((/** @type {string} */ c, /** @type {number} */ i) => parts.push(cardFace(c, cx - 96 + i * 19, cy + 60, { scale: 0.42, cls: 'known' })));
-    if (known.length > 10) parts.push(s('text', { x: cx + 110, y: cy + 90, class: 'st-seat-info' }, `+${known.length - 10}`));
-    const knownText = known.length ? t('st.known', { cards: known.map(cardShort).join(' ') }) : '';
-    layers.push(s('g', { role: 'img', 'aria-label': `${name}: ${out ? t('st.out_of_game') : t('st.n_cards', { n: size })}${toMove ? t('st.to_move') : ''}${knownText}` }, parts));
-  }
-
-  // Stock and the turned trump.
-  const stockX = tall ? 70 : 110;
-  const stockY = tall ? 380 : H / 2 - 90;
-  const stockParts = [];
-  if (obs.turned && obs.turned_in_stock) stockParts.push(cardFace(obs.turned, stockX + 44, stockY + 14, { rotate: 90, scale: 0.9 }));
-  for (let i = 0; i < Math.min(obs.stock, 6); i++) stockParts.push(cardBack(stockX - i * 2, stockY - i * 2, 0.9));
-  stockParts.push(s('text', { x: stockX + 38, y: stockY + CH + 26, class: 'st-label', 'text-anchor': 'middle' },
-    obs.stock === 0 && !obs.turned_in_stock ? t('st.stock_empty') : `${t('st.stock', { n: obs.stock })}${obs.turned_in_stock ? ` + ${t('st.trump')}` : ''}`));
-  layers.push(s('g', { role: 'img', 'aria-label': `${t('st.stock_label', { n: obs.stock })}${obs.turned && obs.turned_in_stock ? t('st.turned_beneath', { card: cardName(obs.turned) }) : ''}` }, stockParts));
-
-  // Trumps.
   const ty = tall ? 480 : H / 2;
-  if (obs.high_trump) {
-    const hi = SUITS[obs.high_trump];
-    const lo = SUITS[obs.low_trump];
-    layers.push(s('g', { role: 'img', 'aria-label': t('st.trumps_label', { high: t(`card.suit.${hi.name}`), low: t(`card.suit.${lo.name}`) }) },
-      s('rect', { x: W - 250, y: ty - 90, width: 170, height: 92, rx: 12, class: 'st-trumps' }),
-      s('text', { x: W - 235, y: ty - 58, class: 'st-trump-label' }, t('st.high_trump')),
-      s('text', { x: W - 100, y: ty - 56, class: `st-trump-sym ${hi.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, hi.sym),
-      s('text', { x: W - 235, y: ty - 16, class: 'st-trump-label' }, t('st.low_trump')),
-      s('text', { x: W - 100, y: ty - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
-  }
-
   // My hand's rows. One row on a wide table. On a tall one (a phone) the
   // cards are larger, in rows of up to seven side by side, each at least
   // 44 px wide there; two rows stand apart below the pile. From three rows
@@ -241,7 +190,109 @@ function render(ctx) {
   const stacked = tall && rowsOfHand >= 3;
   const frontY = H - hh - 44;
   const rowPitch = stacked ? Math.min(hh + 40, Math.floor((frontY - STACKED_PILE_BOTTOM) / (rowsOfHand - 1))) : hh + 40;
+  return { ctx, obs, tall, W, H, n, me, pick, playable, previewCard, seatAt, ty, hand, handScale, hw, hh, perRow, rowsOfHand, stacked, frontY, rowPitch };
+}
 
+/** @typedef {ReturnType<typeof sceneOf>} Scene */
+
+/**
+ * The table: the other players round it, the stock and the trumps, the
+ * pile, my hand.
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const S = sceneOf(ctx);
+  const { tall, W, H, n, me } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
+  layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'st-room' }));
+  layers.push(tall
+    ? s('ellipse', { cx: W / 2, cy: 480, rx: W / 2 - 24, ry: 420, class: 'st-table' })
+    : s('ellipse', { cx: W / 2, cy: H / 2 - 50, rx: W / 2 - 30, ry: H / 2 - 120, class: 'st-table' }));
+
+  // Players round the table (not the viewer).
+  for (let k = 1; k < n; k++) layers.push(otherSeat(S, (me + k) % n));
+  layers.push(stock(S), ...trumps(S), ...pile(S), ...myHand(S));
+  return svgRoot(W, H, t('st.board', { n, who: ctx.names[me] || t('role.player', { n: me + 1 }) }), layers);
+}
+
+/**
+ * A player round the table: his hand's backs fanned, his name and count,
+ * the cards known to be in his hand.
+ * @param {Scene} S @param {number} p
+ */
+function otherSeat(S, p) {
+  const { ctx, obs, seatAt } = S;
+  const { x: cx, y: cy } = seatAt(p);
+  const size = obs.hand_sizes[p];
+  const toMove = obs.phase !== 'over' && obs.to_move === p;
+  const name = ctx.names[p] || t('role.player', { n: p + 1 });
+  const out = obs.phase !== 'over' && size === 0;
+  /** @type {import("../dom.js").Child[]} */
+  const parts = [];
+  const fan = Math.min(size, 8);
+  for (let i = 0; i < fan; i++) parts.push(cardBack(cx - 40 + (i - fan / 2) * 9, cy - 70, 0.62, (i - fan / 2) * 4));
+  parts.push(s('rect', { x: cx - 92, y: cy + 4, width: 184, height: 50, rx: 12, class: `st-seat${toMove ? ' to-move' : ''}` }));
+  parts.push(s('text', { x: cx, y: cy + 25, class: 'st-seat-name', 'text-anchor': 'middle' }, `${name}${p === 0 ? ` (${t('st.dealer')})` : ''}`));
+  parts.push(s('text', { x: cx, y: cy + 45, class: 'st-seat-info', 'text-anchor': 'middle' },
+    out ? t('st.out') : t('st.n_cards', { n: size })));
+  const known = obs.known[p] || [];
+  known.slice(0, 10).forEach((/** @type {string} */ c, /** @type {number} */ i) => parts.push(cardFace(c, cx - 96 + i * 19, cy + 60, { scale: 0.42, cls: 'known' })));
+  if (known.length > 10) parts.push(s('text', { x: cx + 110, y: cy + 90, class: 'st-seat-info' }, `+${known.length - 10}`));
+  const knownText = known.length ? t('st.known', { cards: known.map(cardShort).join(' ') }) : '';
+  return s('g', { role: 'img', 'aria-label': `${name}: ${out ? t('st.out_of_game') : t('st.n_cards', { n: size })}${toMove ? t('st.to_move') : ''}${knownText}` }, parts);
+}
+
+/**
+ * The stock, with the turned trump beneath it while it is there.
+ * @param {Scene} S
+ */
+function stock(S) {
+  const { obs, tall, H } = S;
+  const stockX = tall ? 70 : 110;
+  const stockY = tall ? 380 : H / 2 - 90;
+  const stockParts = [];
+  if (obs.turned && obs.turned_in_stock) stockParts.push(cardFace(obs.turned, stockX + 44, stockY + 14, { rotate: 90, scale: 0.9 }));
+  for (let i = 0; i < Math.min(obs.stock, 6); i++) stockParts.push(cardBack(stockX - i * 2, stockY - i * 2, 0.9));
+  stockParts.push(s('text', { x: stockX + 38, y: stockY + CH + 26, class: 'st-label', 'text-anchor': 'middle' },
+    obs.stock === 0 && !obs.turned_in_stock ? t('st.stock_empty') : `${t('st.stock', { n: obs.stock })}${obs.turned_in_stock ? ` + ${t('st.trump')}` : ''}`));
+  return s('g', { role: 'img', 'aria-label': `${t('st.stock_label', { n: obs.stock })}${obs.turned && obs.turned_in_stock ? t('st.turned_beneath', { card: cardName(obs.turned) }) : ''}` }, stockParts);
+}
+
+/**
+ * The high and low trumps.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function trumps(S) {
+  const { obs, W, ty } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
+  if (obs.high_trump) {
+    const hi = SUITS[obs.high_trump];
+    const lo = SUITS[obs.low_trump];
+    layers.push(s('g', { role: 'img', 'aria-label': t('st.trumps_label', { high: t(`card.suit.${hi.name}`), low: t(`card.suit.${lo.name}`) }) },
+      s('rect', { x: W - 250, y: ty - 90, width: 170, height: 92, rx: 12, class: 'st-trumps' }),
+      s('text', { x: W - 235, y: ty - 58, class: 'st-trump-label' }, t('st.high_trump')),
+      s('text', { x: W - 100, y: ty - 56, class: `st-trump-sym ${hi.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, hi.sym),
+      s('text', { x: W - 235, y: ty - 16, class: 'st-trump-label' }, t('st.low_trump')),
+      s('text', { x: W - 100, y: ty - 14, class: `st-trump-sym ${lo.red ? 'red' : 'black'}`, 'text-anchor': 'end' }, lo.sym)));
+  }
+  return layers;
+}
+
+/**
+ * The pile: earlier tricks stacked, the current trick fanned, the top card
+ * marked, the card just played travelling in; a target that names it; the
+ * cards set aside.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function pile(S) {
+  const { ctx, obs, tall, W, H, seatAt, ty, stacked } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
   // The pile: earlier tricks stacked, the current trick fanned, the top card marked.
   const table = obs.table || [];
   /** @type {import("../dom.js").Child[]} */
@@ -276,7 +327,19 @@ function render(ctx) {
   if (obs.discarded && obs.discarded.length) {
     layers.push(s('text', { x: W - 165, y: ty + 30, class: 'st-label', 'text-anchor': 'middle' }, t('st.set_aside', { n: obs.discarded.length })));
   }
+  return layers;
+}
 
+/**
+ * My hand, each card a target (lifted when it can be played or is chosen),
+ * and my name and count below it; a watcher sees the first player's count.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function myHand(S) {
+  const { ctx, obs, tall, W, H, me, pick, playable, previewCard, hand, handScale, hw, perRow, rowsOfHand, stacked, frontY, rowPitch } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
   // My hand.
   const avail = W - (tall ? 20 : 120);
   /** @param {number} i */
@@ -309,7 +372,7 @@ function render(ctx) {
   } else {
     layers.push(s('text', { x: W / 2, y: H - 70, class: 'st-label', 'text-anchor': 'middle' }, t('st.watching', { who: ctx.names[0] || t('role.player', { n: 1 }), n: obs.hand_sizes[0] })));
   }
-  return svgRoot(W, H, t('st.board', { n, who: ctx.names[me] || t('role.player', { n: me + 1 }) }), layers);
+  return layers;
 }
 
 /** @param {ActionInfo} action */

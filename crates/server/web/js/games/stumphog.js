@@ -248,13 +248,14 @@ function lastMoveSeen(ctx, me) {
 }
 
 /**
+ * What a drawing of the board needs, worked out once: whose side is whose,
+ * the move being built (its pile and where it can land), the bats, the
+ * last move.
  * @param {BoardContext} ctx
- * @returns {SVGSVGElement}
  */
-function render(ctx) {
+function sceneOf(ctx) {
   const obs = ctx.obs;
   const G = geometry(!!ctx.portrait);
-  const { W, H } = G;
   const me = ctx.seat === 1 ? 1 : 0;
   const them = 1 - me;
   const pick = pickOf(ctx);
@@ -275,8 +276,41 @@ function render(ctx) {
   const batIn = ctx.legal.filter((a) => actionTarget(a) === 'port');
   const batOut = ctx.legal.filter((a) => actionTarget(a) === 'stumpen');
   const last = lastMoveSeen(ctx, me);
+  return { obs, G, me, them, pick, mover, myTurn, sources, dests, chosenTo, preview, batIn, batOut, last, names: ctx.names, slideMs: ctx.slideMs };
+}
 
-  /** @type {import("../dom.js").Child[]} */
+/** @typedef {ReturnType<typeof sceneOf>} Scene */
+
+/**
+ * The board: the table, the piles, Stumpen, each side's Hög and Ute, the
+ * bats, the last move travelling, the dice.
+ * @param {BoardContext} ctx
+ * @returns {SVGSVGElement}
+ */
+function render(ctx) {
+  const S = sceneOf(ctx);
+  const { obs, G, me, them, mover, names } = S;
+  const layers = [
+    ...background(G), ...pits(S), ...stumpen(S),
+    // The opponent's side at the top, mine at the bottom.
+    ...sidePiles(S, them, true), ...sidePiles(S, me, false),
+    ...overTarget(S), ...portTarget(S), ...travel(S),
+  ];
+  if (Array.isArray(obs.dice)) {
+    layers.push(diceRow(G.dice.x, G.dice.y, 54, obs.dice, [false, false], { dark: mover === 1, roll: true,
+      label: t('board.rolled', { who: ctx.names[mover] || t('role.player', { n: mover + 1 }), dice: listText(obs.dice.map(String)) }) }));
+  }
+  return svgRoot(G.W, G.H, t(G.tall ? 'sh.board_tall' : 'sh.board', { who: names[me] || t('role.player', { n: me + 1 }) }), layers);
+}
+
+/**
+ * The table, the board, Hemma shaded, the zones' names and the mover's track.
+ * @param {ReturnType<typeof geometry>} G
+ * @returns {import('../dom.js').Child[]}
+ */
+function background(G) {
+  const { W, H } = G;
+  /** @type {import('../dom.js').Child[]} */
   const layers = [];
   layers.push(s('rect', { x: 0, y: 0, width: W, height: H, rx: 24, class: 'sh-table' }));
   layers.push(s('rect', { x: G.board.x, y: G.board.y, width: G.board.w, height: G.board.h, rx: 22, class: 'sh-board' }));
@@ -292,41 +326,58 @@ function render(ctx) {
       class: 'sh-arrow',
     }));
   }
+  return layers;
+}
 
-  /** @param {'h' | 'b'} row @param {number} col @param {number} count */
-  const pile = (row, col, count) => {
-    const id = `${row}:${col}`;
-    const { x, y } = G.pile(row, col);
-    const isSrc = myTurn && sources.has(id);
-    const isSel = pick.pile === id;
-    const dest = dests.get(id);
-    const isChosenTo = chosenTo === id;
-    const isPreview = preview && (pileId(preview) === id || landing(preview) === id);
-    const lastCls = last && !pick.pile ? (last.to === id ? 'last-to' : last.from === id ? 'last-from' : '') : '';
-    const cls = ['sh-pit', isSrc ? 'src' : '', isSel ? 'selected' : '', dest ? 'dest' : '', isChosenTo ? 'chosen' : '', isPreview ? 'preview' : '', lastCls]
-      .filter(Boolean).join(' ');
-    const rowName = row === 'h' ? 'Hitom' : 'Bortom';
-    const extra = isSel ? t('board.selected') : isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.map((a) => a.text).join(' / ') }) : '';
-    const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${t('sh.n_stones', { n: count })}${extra}`;
-    /** @type {import("../dom.js").Child[]} */
-    const parts = [
-      // The target reaches to the middle between piles: 44 px or more on a phone.
-      s('rect', { x: x - 50, y: y - 50, width: 100, height: 100, class: 'hit' }),
-      s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
-      heap(x, y - 4, count, 0.9),
-    ];
-    if (dest) {
-      const side = row === 'h' ? 1 : -1;
-      parts.push(s('text', G.tall
-        ? { x: x + side * (PILE_R + 12), y: y + 7, class: 'sh-dest-label', 'text-anchor': side > 0 ? 'start' : 'end' }
-        : { x, y: y - PILE_R - 10, class: 'sh-dest-label', 'text-anchor': 'middle' },
-      dest.map((a) => `+${moveOf(a).stones}`).join(' / ')));
-    }
-    return target(id, label, { class: `sh-pile${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isSel ? 'selected' : isSrc ? 'src' : null }, parts);
-  };
+/**
+ * A pile as a target: its stones, what the move being built does with it,
+ * and its name in words.
+ * @param {Scene} S @param {'h' | 'b'} row @param {number} col @param {number} count
+ */
+function pile(S, row, col, count) {
+  const { G, pick, myTurn, sources, dests, chosenTo, preview, last } = S;
+  const id = `${row}:${col}`;
+  const { x, y } = G.pile(row, col);
+  const isSrc = myTurn && sources.has(id);
+  const isSel = pick.pile === id;
+  const dest = dests.get(id);
+  const isChosenTo = chosenTo === id;
+  const isPreview = preview && (pileId(preview) === id || landing(preview) === id);
+  const lastCls = last && !pick.pile ? (last.to === id ? 'last-to' : last.from === id ? 'last-from' : '') : '';
+  const cls = ['sh-pit', isSrc ? 'src' : '', isSel ? 'selected' : '', dest ? 'dest' : '', isChosenTo ? 'chosen' : '', isPreview ? 'preview' : '', lastCls]
+    .filter(Boolean).join(' ');
+  const rowName = row === 'h' ? 'Hitom' : 'Bortom';
+  const extra = isSel ? t('board.selected') : isSrc ? t('board.can_move') : dest ? t('board.dest_move', { move: dest.map((a) => a.text).join(' / ') }) : '';
+  const label = `${rowName} ${col}${col === 1 ? ' (Port)' : ''}: ${t('sh.n_stones', { n: count })}${extra}`;
+  /** @type {import("../dom.js").Child[]} */
+  const parts = [
+    // The target reaches to the middle between piles: 44 px or more on a phone.
+    s('rect', { x: x - 50, y: y - 50, width: 100, height: 100, class: 'hit' }),
+    s('circle', { cx: x, cy: y, r: PILE_R, class: cls }),
+    heap(x, y - 4, count, 0.9),
+  ];
+  if (dest) {
+    const side = row === 'h' ? 1 : -1;
+    parts.push(s('text', G.tall
+      ? { x: x + side * (PILE_R + 12), y: y + 7, class: 'sh-dest-label', 'text-anchor': side > 0 ? 'start' : 'end' }
+      : { x, y: y - PILE_R - 10, class: 'sh-dest-label', 'text-anchor': 'middle' },
+    dest.map((a) => `+${moveOf(a).stones}`).join(' / ')));
+  }
+  return target(id, label, { class: `sh-pile${isSrc || dest ? ' can-pick' : ''}`, 'data-drag': isSrc ? 'yes' : null, 'data-state': dest ? 'dest' : isSel ? 'selected' : isSrc ? 'src' : null }, parts);
+}
+
+/**
+ * The two rows of seven piles with their numbers, the rows' names and the Port.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function pits(S) {
+  const { obs, G, me, them } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
   for (let c = 1; c <= 7; c++) {
-    layers.push(pile('b', c, obs.rows[them][c - 1]));
-    layers.push(pile('h', c, obs.rows[me][c - 1]));
+    layers.push(pile(S, 'b', c, obs.rows[them][c - 1]));
+    layers.push(pile(S, 'h', c, obs.rows[me][c - 1]));
     for (const row of /** @type {const} */ (['b', 'h'])) {
       const l = G.colLabel(row, c);
       layers.push(s('text', { x: l.x, y: l.y, class: 'sh-col', 'text-anchor': 'middle' }, String(c)));
@@ -337,89 +388,119 @@ function render(ctx) {
     layers.push(s('text', { x: l.x, y: l.y, class: 'sh-row', 'text-anchor': l.anchor }, row === 'h' ? 'Hitom' : 'Bortom'));
   }
   layers.push(s('text', { x: G.port.x, y: G.port.y, class: 'sh-port', 'text-anchor': 'middle' }, 'Port'));
+  return layers;
+}
 
-  // Stumpen.
-  {
-    const { x: sx, y: sy } = G.stumpen;
-    const stDest = dests.get('stumpen');
-    const isChosen = chosenTo === 'stumpen';
-    const canBatOut = myTurn && batOut.length > 0;
-    const cls = ['sh-stumpen', stDest ? 'dest' : '', isChosen ? 'chosen' : '', canBatOut ? 'src' : ''].filter(Boolean).join(' ');
-    layers.push(target('stumpen', `Stumpen: ${t('sh.n_stones', { n: obs.stumpen })}${stDest ? t('board.dest') : ''}${canBatOut ? t('sh.can_bat_out') : ''}`,
-      { class: stDest || canBatOut ? 'can-pick' : '', 'data-state': stDest ? 'dest' : null },
-      s('circle', { cx: sx, cy: sy, r: 62, class: cls }),
-      heap(sx, sy - 8, obs.stumpen, 1.1),
-    ));
-    // Its title stands above it, outside the target, whose name says it.
-    layers.push(s('text', { x: sx, y: sy - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'));
-  }
+/**
+ * Stumpen, a target where stones land or are batted out from, with its title.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function stumpen(S) {
+  const { obs, G, myTurn, dests, chosenTo, batOut } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
+  const { x: sx, y: sy } = G.stumpen;
+  const stDest = dests.get('stumpen');
+  const isChosen = chosenTo === 'stumpen';
+  const canBatOut = myTurn && batOut.length > 0;
+  const cls = ['sh-stumpen', stDest ? 'dest' : '', isChosen ? 'chosen' : '', canBatOut ? 'src' : ''].filter(Boolean).join(' ');
+  layers.push(target('stumpen', `Stumpen: ${t('sh.n_stones', { n: obs.stumpen })}${stDest ? t('board.dest') : ''}${canBatOut ? t('sh.can_bat_out') : ''}`,
+    { class: stDest || canBatOut ? 'can-pick' : '', 'data-state': stDest ? 'dest' : null },
+    s('circle', { cx: sx, cy: sy, r: 62, class: cls }),
+    heap(sx, sy - 8, obs.stumpen, 1.1),
+  ));
+  // Its title stands above it, outside the target, whose name says it.
+  layers.push(s('text', { x: sx, y: sy - 78, class: 'sh-label', 'text-anchor': 'middle' }, 'Stumpen'));
+  return layers;
+}
 
-  // Side piles: the opponent's at the top, mine at the bottom.
-  /** @param {number} p @param {boolean} top */
-  const sidePiles = (p, top) => {
-    const st = G.strip(top);
-    const y = st.y;
-    const name = ctx.names[p] || t('role.player', { n: p + 1 });
-    const warn = obs.stumpvarning[p];
-    const overDest = p === them && (dests.has('over') || chosenTo === 'over');
-    /** @type {import("../dom.js").Child[]} */
-    const out = [
-      s('text', { x: st.nameX, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? ' ◀' : ''}`),
-      s('g', { role: 'img', 'aria-label': `${possessive(name, 'Hög')}: ${t('sh.n_stones', { n: obs.hog[p] })}` },
-        s('rect', { x: st.hogX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
-        s('text', { x: st.hogX + 18, y: y + 7, class: 'sh-side-label' }, 'Hög'),
-        s('text', { x: st.hogX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
-      s('g', { role: 'img', 'aria-label': `${possessive(name, 'Ute')}: ${t('sh.n_stones', { n: obs.ute[p] })}${warn ? ', Stumpvarning' : ''}` },
-        s('rect', { x: st.uteX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
-        s('text', { x: st.uteX + 18, y: y + 7, class: 'sh-side-label' }, 'Ute'),
-        s('text', { x: st.uteX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),
-    ];
-    if (warn) out.push(s('text', { x: st.warnX, y: G.tall ? (top ? y + 58 : y - 46) : y + 7, class: 'sh-warn', 'text-anchor': 'middle' }, 'Stumpvarning!'));
-    return out;
+/**
+ * A side's name, Hög and Ute (and its Stumpvarning), in its strip (`top`:
+ * the opponent's).
+ * @param {Scene} S @param {number} p @param {boolean} top
+ */
+function sidePiles(S, p, top) {
+  const { obs, G, them, mover, dests, chosenTo, names } = S;
+  const st = G.strip(top);
+  const y = st.y;
+  const name = names[p] || t('role.player', { n: p + 1 });
+  const warn = obs.stumpvarning[p];
+  const overDest = p === them && (dests.has('over') || chosenTo === 'over');
+  /** @type {import("../dom.js").Child[]} */
+  const out = [
+    s('text', { x: st.nameX, y: y + 7, class: 'sh-name', 'text-anchor': 'start' }, `${name}${mover === p ? ' ◀' : ''}`),
+    s('g', { role: 'img', 'aria-label': `${possessive(name, 'Hög')}: ${t('sh.n_stones', { n: obs.hog[p] })}` },
+      s('rect', { x: st.hogX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side${overDest ? ' dest' : ''}` }),
+      s('text', { x: st.hogX + 18, y: y + 7, class: 'sh-side-label' }, 'Hög'),
+      s('text', { x: st.hogX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.hog[p]))),
+    s('g', { role: 'img', 'aria-label': `${possessive(name, 'Ute')}: ${t('sh.n_stones', { n: obs.ute[p] })}${warn ? ', Stumpvarning' : ''}` },
+      s('rect', { x: st.uteX, y: y - 34, width: st.boxW, height: 68, rx: 14, class: `sh-side ute${warn ? ' warn' : ''}` }),
+      s('text', { x: st.uteX + 18, y: y + 7, class: 'sh-side-label' }, 'Ute'),
+      s('text', { x: st.uteX + st.boxW - 18, y: y + 9, class: 'sh-side-count', 'text-anchor': 'end' }, String(obs.ute[p]))),
+  ];
+  if (warn) out.push(s('text', { x: st.warnX, y: G.tall ? (top ? y + 58 : y - 46) : y + 7, class: 'sh-warn', 'text-anchor': 'middle' }, 'Stumpvarning!'));
+  return out;
+}
+
+/**
+ * Where the move being built can go over to the opponent's Hög.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function overTarget(S) {
+  const { G, dests } = S;
+  if (!dests.has('over')) return [];
+  const st = G.strip(true);
+  const gain = `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`;
+  return [target('over', `${gain}: ${t('sh.over_dest')}`, { class: 'can-pick', 'data-state': 'dest' },
+    s('rect', { x: st.hogX, y: st.y - 34, width: st.boxW, height: 68, rx: 14, class: 'sh-side dest' }),
+    s('text', { x: st.hogX + st.boxW / 2, y: st.y + 7, class: 'sh-side-label', 'text-anchor': 'middle' }, gain))];
+}
+
+/**
+ * The Port: the ring round it shows where batted-in stones go; the
+ * bat-in target stands beside it, at the word Port, so that it does not
+ * overlap the pile's own target.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function portTarget(S) {
+  const { G, myTurn, batIn } = S;
+  if (!myTurn || batIn.length === 0) return [];
+  const port = G.pile('h', 1);
+  return [
+    s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin', 'aria-hidden': 'true' }),
+    target('port', t('sh.bat_in_port', { n: batIn[0].json.bat_in }), { class: 'can-pick' },
+      s('rect', { x: G.port.x - 50, y: G.port.y - 50, width: 100, height: 100, rx: 14, class: 'sh-batin-box' })),
+  ];
+}
+
+/**
+ * The last move's stones travel from their pile to where they landed.
+ * @param {Scene} S
+ * @returns {import('../dom.js').Child[]}
+ */
+function travel(S) {
+  const { G, last, slideMs } = S;
+  /** @type {import('../dom.js').Child[]} */
+  const layers = [];
+  if (!last || !slideMs) return layers;
+  const spot = (/** @type {string} */ id) => {
+    if (id === 'stumpen') return G.stumpen;
+    if (id === 'over-me' || id === 'over-them') {
+      const st = G.strip(id === 'over-them');
+      return { x: st.hogX + st.boxW / 2, y: st.y };
+    }
+    const [row, col] = id.split(':');
+    return G.pile(/** @type {'h' | 'b'} */ (row), Number(col));
   };
-  layers.push(sidePiles(them, true));
-  layers.push(sidePiles(me, false));
-  if (dests.has('over')) {
-    const st = G.strip(true);
-    const gain = `Hög +${dests.get('over')?.map((a) => moveOf(a).stones).join('/')}`;
-    layers.push(target('over', `${gain}: ${t('sh.over_dest')}`, { class: 'can-pick', 'data-state': 'dest' },
-      s('rect', { x: st.hogX, y: st.y - 34, width: st.boxW, height: 68, rx: 14, class: 'sh-side dest' }),
-      s('text', { x: st.hogX + st.boxW / 2, y: st.y + 7, class: 'sh-side-label', 'text-anchor': 'middle' }, gain)));
-  }
-
-  // The Port: the ring round it shows where batted-in stones go; the
-  // bat-in target stands beside it, at the word Port, so that it does not
-  // overlap the pile's own target.
-  if (myTurn && batIn.length > 0) {
-    const port = G.pile('h', 1);
-    layers.push(s('circle', { cx: port.x, cy: port.y, r: PILE_R + 10, class: 'sh-batin', 'aria-hidden': 'true' }));
-    layers.push(target('port', t('sh.bat_in_port', { n: batIn[0].json.bat_in }), { class: 'can-pick' },
-      s('rect', { x: G.port.x - 50, y: G.port.y - 50, width: 100, height: 100, rx: 14, class: 'sh-batin-box' })));
-  }
-
-  // The last move's stones travel from their pile to where they landed.
-  if (last && ctx.slideMs) {
-    const spot = (/** @type {string} */ id) => {
-      if (id === 'stumpen') return G.stumpen;
-      if (id === 'over-me' || id === 'over-them') {
-        const st = G.strip(id === 'over-them');
-        return { x: st.hogX + st.boxW / 2, y: st.y };
-      }
-      const [row, col] = id.split(':');
-      return G.pile(/** @type {'h' | 'b'} */ (row), Number(col));
-    };
-    const from = spot(last.from);
-    const to = spot(last.to);
-    const style = `--dx: ${Math.round(from.x - to.x)}px; --dy: ${Math.round(from.y - to.y)}px; --slide-ms: ${ctx.slideMs}ms`;
-    layers.push(s('g', { class: 'sh-travel arrived', style, 'aria-hidden': 'true' },
-      heap(to.x, to.y - 4, last.stones, 0.9).slice(0, -1)));
-  }
-
-  if (Array.isArray(obs.dice)) {
-    layers.push(diceRow(G.dice.x, G.dice.y, 54, obs.dice, [false, false], { dark: mover === 1, roll: true,
-      label: t('board.rolled', { who: ctx.names[mover] || t('role.player', { n: mover + 1 }), dice: listText(obs.dice.map(String)) }) }));
-  }
-  return svgRoot(W, H, t(G.tall ? 'sh.board_tall' : 'sh.board', { who: ctx.names[me] || t('role.player', { n: me + 1 }) }), layers);
+  const from = spot(last.from);
+  const to = spot(last.to);
+  const style = `--dx: ${Math.round(from.x - to.x)}px; --dy: ${Math.round(from.y - to.y)}px; --slide-ms: ${slideMs}ms`;
+  layers.push(s('g', { class: 'sh-travel arrived', style, 'aria-hidden': 'true' },
+    heap(to.x, to.y - 4, last.stones, 0.9).slice(0, -1)));
+  return layers;
 }
 
 /** @type {import('../types.js').GameUI} */
