@@ -13,7 +13,7 @@ pub(crate) mod tensor;
 pub mod two_player;
 
 pub use dice::{OPENING_ROLLS, ROLLS};
-pub use movegen::{DiceRule, PlayGen, StepBoard, StepList};
+pub use movegen::{DiceRule, PlayGen, StepBoard, StepList, with_play_gen};
 pub use notation::{MarkedPlay, TypedStep};
 pub use play::{BAR, OFF, Play, Step};
 pub use step_graph::{StepGraph, StepsView, play_boards, step_graph};

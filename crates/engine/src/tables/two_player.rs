@@ -3,7 +3,7 @@
 //! (Crawford rule) shared; the board and its rules come from a variant.
 
 use super::dice::ROLLS;
-use super::movegen::{DiceRule, PlayGen, StepBoard, StepList};
+use super::movegen::{DiceRule, StepBoard, StepList, with_play_gen};
 use super::notation::{MarkedPlay, mark_hits};
 use super::play::Play;
 use crate::error::PositionError;
@@ -11,7 +11,6 @@ use crate::game::Player;
 use crate::options::{OptionKind, OptionSpec, Options};
 use crate::outcome::Ending;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -194,10 +193,6 @@ pub struct TablesState<V: TablesVariant> {
     last_game: Option<(u8, u8, Ending)>,
 }
 
-thread_local! {
-    static PLAY_GEN: RefCell<PlayGen> = RefCell::new(PlayGen::default());
-}
-
 impl<V: TablesVariant> TablesState<V> {
     /// A new game (or match) before the opening roll.
     pub fn new(variant: V, options: TablesOptions) -> Self {
@@ -348,8 +343,7 @@ impl<V: TablesVariant> TablesState<V> {
         dice: [u8; 2],
         f: impl FnOnce(&mut dyn Iterator<Item = Play>) -> T,
     ) -> T {
-        PLAY_GEN.with(|g| {
-            let mut g = g.borrow_mut();
+        with_play_gen(|g| {
             let mut buf = [0; 4];
             g.generate(&self.board, Self::dice_list(dice, &mut buf), V::DICE_RULE);
             f(&mut g.plays())

@@ -7,12 +7,8 @@ use crate::high_gammon::board::{Board, MoverView};
 use crate::high_gammon::geometry::{BAR_CODE, FIELDS, IN_CODE, MAX_SEATS, OFF_CODE};
 use crate::tables::{
     DiceRule, Play, PlayGen, Step, StepBoard, StepList, StepsView, play_boards, step_graph,
+    with_play_gen,
 };
-use std::cell::RefCell;
-
-thread_local! {
-    static PLAY_GEN: RefCell<PlayGen> = RefCell::new(PlayGen::default());
-}
 
 impl HgState {
     /// Calls `f` with the distinct legal plays of `dice` for the player to
@@ -45,12 +41,11 @@ impl HgState {
     ) -> T {
         let mut buf = [0u8; 4];
         let len = self.rules.dice_list(dice, &mut buf);
-        PLAY_GEN.with(|g| {
-            let mut g = g.borrow_mut();
+        with_play_gen(|g| {
             // HG-8: the smaller number first; a number that cannot be played
             // ends the play.
             g.generate(view, &buf[..len], DiceRule::InOrder);
-            f(&g)
+            f(g)
         })
     }
 

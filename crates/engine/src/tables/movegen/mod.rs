@@ -31,6 +31,16 @@ pub enum DiceRule {
     InOrder,
 }
 
+thread_local! {
+    /// The thread's play generator, shared by every tables game.
+    static PLAY_GEN: std::cell::RefCell<PlayGen> = std::cell::RefCell::new(PlayGen::default());
+}
+
+/// Calls `f` with this thread's play generator (its buffers are reused).
+pub fn with_play_gen<T>(f: impl FnOnce(&mut PlayGen) -> T) -> T {
+    PLAY_GEN.with(|g| f(&mut g.borrow_mut()))
+}
+
 /// Reusable buffers for generating plays.
 #[derive(Debug)]
 pub struct PlayGen {

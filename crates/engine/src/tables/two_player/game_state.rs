@@ -1,14 +1,13 @@
 //! The game interface of a two-player tables state: turns, legal and
 //! chance actions, applying them, results and resignation.
 
-use super::{
-    MAX_PLIES_PER_GAME, PLAY_GEN, Phase, TablesAction, TablesState, TablesVariant, TablesView,
-};
+use super::{MAX_PLIES_PER_GAME, Phase, TablesAction, TablesState, TablesVariant, TablesView};
 use crate::error::{Error, Result};
 use crate::game::{CubeAction, GameState, Player, Returns, Turn, Viewer};
 use crate::outcome::{Ending, Outcome};
 use crate::resign::{Resignation, not_offered};
 use crate::tables::dice::{self, OPENING_P, OPENING_ROLLS, ROLLS};
+use crate::tables::with_play_gen;
 
 impl<V: TablesVariant> GameState for TablesState<V> {
     type Action = TablesAction;
@@ -48,8 +47,7 @@ impl<V: TablesVariant> GameState for TablesState<V> {
             self.legal_actions(scratch);
             return scratch[rng.random_range(0..scratch.len())];
         };
-        PLAY_GEN.with(|g| {
-            let mut g = g.borrow_mut();
+        with_play_gen(|g| {
             let mut buf = [0; 4];
             g.generate(&self.board, Self::dice_list(dice, &mut buf), V::DICE_RULE);
             TablesAction::Play(g.play(rng.random_range(0..g.len())))
