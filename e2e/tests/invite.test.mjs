@@ -95,3 +95,14 @@ test("a player's running tables show in the lobby", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a dice game waiting for its second player says whom it waits for, not that it rolls', async () => {
+  const alice = await newPage(env.browser, 'desktop');
+  await createInLobby(alice.page, env.server.url, 'backgammon', {}, ['you', 'open']);
+  await alice.page.locator('.invite input').first().waitFor();
+  const bar = alice.page.locator('.status-bar');
+  await alice.page.waitForFunction(() => /Waiting for a player/.test(document.querySelector('.status-bar')?.textContent || ''), null, { timeout: 10000 });
+  assert.doesNotMatch(await bar.textContent() || '', /rolling/);
+  assert.deepEqual(alice.errors, []);
+  await alice.context.close();
+});

@@ -87,6 +87,7 @@ pub fn check_random_games<G: Game>(
                 check_sampled_observations(&state, &mut rng);
             }
             let action = if state.turn() == Turn::Chance {
+                assert!(G::CHANCE, "a chance node in a game without chance");
                 state.chance_outcomes(&mut outcomes);
                 let total: f64 = outcomes.iter().map(|o| o.1).sum();
                 assert!(

@@ -33,6 +33,8 @@ pub trait DynGame: Send + Sync {
     fn option_specs(&self) -> &'static [OptionSpec];
     /// Whether players hold information others may not see.
     fn hidden_information(&self) -> bool;
+    /// Whether chance acts (dice, deals).
+    fn chance(&self) -> bool;
     /// The rules for players, in Markdown.
     fn rules(&self) -> &'static str;
     /// Parses `key=value` pairs against this game's options.
@@ -170,6 +172,9 @@ impl<G: Game> DynGame for DynGameOf<G> {
     }
     fn hidden_information(&self) -> bool {
         G::HIDDEN_INFORMATION
+    }
+    fn chance(&self) -> bool {
+        G::CHANCE
     }
     fn rules(&self) -> &'static str {
         G::RULES

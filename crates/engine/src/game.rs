@@ -397,6 +397,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     const RULES: &'static str = "";
     /// Whether players hold information others may not see (cards).
     const HIDDEN_INFORMATION: bool = false;
+    /// Whether chance acts (dice, deals); false: a game of perfect
+    /// information without luck, whose states are never chance nodes.
+    const CHANCE: bool = true;
 
     /// Number of players this configuration seats.
     fn num_players(&self) -> usize {

@@ -353,6 +353,26 @@ async fn dice_are_committed_revealed_at_the_end_and_verified() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_without_chance_has_no_dice_commitment() {
+    let server = Server::start(&[]);
+    let api = server.api();
+    // Läger has no dice and no deal: nothing to commit to.
+    let lager = new_table(
+        &api,
+        json!({"game": "lager", "seats": ["open", "ai:random"]}),
+    )
+    .await;
+    let view = api.view(&lager, None).await;
+    assert!(view["dice"].is_null(), "{}", view["dice"]);
+    let tawla = new_table(
+        &api,
+        json!({"game": "tawla", "seats": ["open", "ai:random"]}),
+    )
+    .await;
+    assert!(api.view(&tawla, None).await["dice"]["commitment"].is_string());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_seed_of_a_hidden_deal_is_not_revealed_during_play() {
     let server = Server::start(&[]);
     let api = server.api();

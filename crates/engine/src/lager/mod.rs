@@ -101,6 +101,7 @@ impl Game for Lager {
     const SUMMARY: &'static str = "the camp game: four stones and a blockade, capture by threatening with two, \
          race two stones into the opponent's camp";
     const PLAYERS: (usize, usize) = (2, 2);
+    const CHANCE: bool = false;
     const RULES: &'static str = include_str!("../../../../docs/rules/lager.md");
 
     fn option_specs() -> &'static [OptionSpec] {

@@ -376,7 +376,7 @@ fn table_schemas() -> Value {
         },
         "Dice": {
             "type": ["object", "null"], "required": ["scheme", "table", "commitment", "server_seed", "seat_seeds"],
-            "description": "The dice commitment (see docs/server.md); null for tables of older servers.",
+            "description": "The dice commitment (see docs/server.md); null in a game without chance (Läger) and for tables of older servers.",
             "properties": { "scheme": { "type": "string", "enum": ["spelbord-dice-v1"] }, "table": { "type": "string" },
                 "commitment": { "type": "string", "description": "SHA-256 of the server seed, in hexadecimal." },
                 "server_seed": { "type": ["string", "null"], "description": "The server seed in hexadecimal, once the table is over." },

@@ -275,8 +275,12 @@ impl Table {
             .collect()
     }
 
-    /// The dice commitment, with the server seed once the table is over.
+    /// The dice commitment, with the server seed once the table is over;
+    /// none in a game without chance (Läger).
     pub fn dice_proof(&self) -> Option<DiceProof> {
+        if !self.game.chance() {
+            return None;
+        }
         let seed = self.server_seed.as_ref()?;
         Some(DiceProof {
             scheme: dice::SCHEME.into(),

@@ -22,6 +22,9 @@ export function turnText(tv) {
   if (tv.ending) return { main: endingText(tv), sub: '' };
   if (tv.between) return { main: t('table.game_over'), sub: '' };
   if (turn.kind === 'over') return { main: t('turn.over', { result: resultText(tv) }), sub: '' };
+  // Before the game starts (an open seat), the first roll or deal waits for it.
+  const open = tv.status === 'waiting' ? tv.seats.findIndex((s) => s && s.kind === 'open') : -1;
+  if (turn.kind === 'chance' && open >= 0) return waitingText(tv, open);
   if (turn.kind === 'chance') return { main: t('turn.chance'), sub: '' };
   const seat = tv.seats[turn.seat];
   const role = seatRole(tv.game, turn.seat, tv.view.observation);
@@ -29,8 +32,14 @@ export function turnText(tv) {
     return { main: t('turn.yours', { role }), sub: tv.ui.prompt(tv.ctx()) };
   }
   if (seat && seat.kind === 'ai') return { main: t('turn.thinking', { who: shortName(seat, tv.seat, tv.seats) }), sub: t('turn.to_move', { who: role }) };
-  if (seat && seat.kind === 'open') return { main: t('turn.waiting', { role }), sub: t(tv.table.rematch_of ? 'invite.kept' : 'turn.send_invite') };
+  if (seat && seat.kind === 'open') return waitingText(tv, turn.seat);
   return { main: t('turn.to_move', { who: seat ? shortName(seat, tv.seat, tv.seats) : role }), sub: role };
+}
+
+/** The status while `seat` is open: who is awaited, and the invitation. @param {TableView} tv @param {number} seat */
+function waitingText(tv, seat) {
+  const role = seatRole(tv.game, seat, tv.view.observation);
+  return { main: t('turn.waiting', { role }), sub: t(tv.table.rematch_of ? 'invite.kept' : 'turn.send_invite') };
 }
 
 /** Draws the status bar: whose turn, what to do, the connection. @param {TableView} tv */
