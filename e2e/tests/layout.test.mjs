@@ -105,6 +105,26 @@ async function addWarningRow(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/**
+ * Läger's tray texts (the name, the stones in the other camp: "in Computer
+ * (easy)'s camp" is long) that run past their tray's right edge.
+ * @param {import('playwright-core').Page} page
+ */
+async function textsOutsideTrays(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const tray of document.querySelectorAll('.board-svg .lg-tray')) {
+      const edge = tray.getBoundingClientRect().right;
+      let el = tray.nextElementSibling;
+      for (; el && el.tagName === 'text'; el = el.nextElementSibling) {
+        const r = el.getBoundingClientRect();
+        if (r.right > edge + 0.5) out.push(`${el.textContent} by ${Math.round(r.right - edge)} px`);
+      }
+    }
+    return out;
+  });
+}
+
 for (const size of /** @type {const} */ (['desktop', 'phone'])) {
   test(`${size}: the lobby's main button is on the screen`, async () => {
     const { context, page, errors } = await newPage(env.browser, size);
@@ -132,6 +152,7 @@ for (const size of /** @type {const} */ (['desktop', 'phone'])) {
       assert.ok(await page.locator('.controls button').count() > 0);
       assert.deepEqual(seen.out, [], `${game} at ${size}: move buttons in sight`);
       if (size === 'phone') assert.ok(await boardAboveButtons(page) >= 0, `${game}: the board ends above the buttons`);
+      if (game === 'lager') assert.deepEqual(await textsOutsideTrays(page), [], 'the trays hold their words');
       const fields = await outOfSight(page, 'main button, main select, main input:not([type=range]), main a.btn');
       assert.deepEqual(fields.small, [], `${game} at ${size}: tap targets of 44 px`);
       assert.deepEqual(errors, []);

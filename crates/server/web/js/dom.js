@@ -67,6 +67,21 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 /**
+ * An SVG `<text>` that never runs wider than `width`: a text whose
+ * estimated width (`size` px glyphs, about 0.55 em each) exceeds it is
+ * squeezed to fit.
+ * @param {Record<string, AttrOrListener>} attrs @param {string} text
+ * @param {number} width @param {number} size the font size in px
+ * @returns {SVGElement}
+ */
+export function fittedText(attrs, text, width, size) {
+  const squeeze = [...text].length * size * 0.55 > width
+    ? { textLength: width, lengthAdjust: 'spacingAndGlyphs' }
+    : {};
+  return s('text', { ...attrs, ...squeeze }, text);
+}
+
+/**
  * An `<svg>` root with a view box, scaled to its container.
  * @param {number} width
  * @param {number} height

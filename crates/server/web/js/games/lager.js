@@ -5,7 +5,7 @@
  * from the viewer's side: his own camp at the bottom.
  */
 
-import { s, svgRoot, target } from '../dom.js';
+import { fittedText, s, svgRoot, target } from '../dom.js';
 import { possessive } from '../names.js';
 import { ltr, t } from '../i18n.js';
 
@@ -315,8 +315,9 @@ function tray(S, p, top) {
   const mover = obs.turn && typeof obs.turn === 'object' ? obs.turn.player : null;
   const parts = [
     s('rect', { x: box.x, y: box.y, width: box.w, height: box.h, rx: 14, class: `lg-tray${mover === p ? ' to-move' : ''}` }),
-    s('text', { x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`),
-    s('text', { x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, t('lager.in_camp', { camp: possessive(names[1 - p], t('lager.camp')), n: pv.in_opponent_camp })),
+    // Long names are squeezed into the tray (its CSS sizes: 20 and 14 px).
+    fittedText({ x: box.x + 16, y: box.y + 30, class: 'lg-tray-name' }, `${names[p]}${mover === p ? ' ◀' : ''}`, box.w - 32, 20),
+    fittedText({ x: box.x + 16, y: box.y + 54, class: 'lg-tray-info' }, t('lager.in_camp', { camp: possessive(names[1 - p], t('lager.camp')), n: pv.in_opponent_camp }), box.w - 32, 14),
   ];
   kinds.forEach((kind, i) => {
     const where = pv[kind];
