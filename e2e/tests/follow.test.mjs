@@ -76,6 +76,17 @@ test('the computer\'s moves: every position drawn in turn, its plays step by ste
   assert.deepEqual(numbers, numbers.map((_, i) => i + 1), 'moves numbered by turn');
   await shot(page, 'tawla-last-move');
   assert.ok(await page.locator('[data-testid="toast"]').count() <= 1, 'one notice at a time');
+  // A notice never covers the move log.
+  await page.evaluate(async (url) => (await import(url)).toast('A notice long enough to take a second row in its box here'), '/js/toast.js');
+  const covered = await page.evaluate(() => {
+    const a = document.querySelector('[data-testid="toast"]')?.getBoundingClientRect();
+    const b = document.querySelector('.log')?.getBoundingClientRect();
+    if (!a || !b) return 'no notice or no log';
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return w > 0 && h > 0 ? `${Math.round(w)}×${Math.round(h)} px` : '';
+  });
+  assert.equal(covered, '', 'the notice covers the move log');
   assert.deepEqual(errors, []);
   await context.close();
 });
