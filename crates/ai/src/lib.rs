@@ -196,12 +196,6 @@ pub fn resolve_at<G: Game>(
     if let AgentSpec::Net(c) = &spec {
         net::available(G::ID, players, c.file.as_deref())
             .map_err(|e| UnknownAgent(format!("agent `{name}`: {e}")))?;
-        if c.rollouts > 0 && !net::ROLLOUT_GAMES.contains(&G::ID) {
-            return Err(UnknownAgent(format!(
-                "agent `{name}`: rollout= is for the games with seat networks ({})",
-                net::ROLLOUT_GAMES.join(", ")
-            )));
-        }
     }
     Ok(spec)
 }

@@ -150,11 +150,12 @@ pub struct NetConfig {
     /// Cube decisions from the network's cubeful equity (Janowski); false:
     /// the generic threshold rule of [`crate::cube`].
     pub cubeful: bool,
-    /// Rollout trials per candidate in the seat games (0: no rollouts).
+    /// Rollout trials per candidate (0: no rollouts).
     pub rollouts: u32,
     /// Player decisions a rollout trial plays before the network scores it.
     pub turns: u32,
-    /// Candidates by 0-ply that are rolled out.
+    /// Candidates rolled out: the best by 0-ply (seat games) or by the
+    /// search (backgammon, Tawla).
     pub width: usize,
 }
 

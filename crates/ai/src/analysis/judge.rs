@@ -125,13 +125,16 @@ impl Judge {
 /// more candidates at every ply than `ai:expert`'s two plies (12 at the
 /// root, 6 below, within 0.32 of the best) and with every position valued
 /// by the mean of the shipped network and the older one (`with=older`),
-/// an evaluation no level plays; and otherwise the hints'
+/// an evaluation no level plays, its two best plays and the play made
+/// then ranked by rollouts with the luck taken out; and otherwise the hints'
 /// searches with their terminal budgets; `hard` is quicker (two plies over
 /// fewer candidates, a quarter of the budget). Anything else is read as an
 /// agent spec.
 pub fn analyser(game: &str, level: &str) -> String {
     let spec = match (level, game) {
-        ("expert", "backgammon") => "net:ply=2,filter=12,inner=6,window=0.32,with=older",
+        ("expert", "backgammon") => {
+            "net:ply=2,filter=12,inner=6,window=0.32,with=older,rollout=36,turns=10,width=2"
+        }
         ("expert", "tawla") => "net:ply=2",
         ("hard", "backgammon" | "tawla") => "net:ply=2,filter=3",
         ("expert", "lager") => "alphabeta:nodes=300000",

@@ -8,6 +8,7 @@ use super::cube::{CubeEquities, CubeSituation, Holder, MatchScore, cube_equities
 use super::encode::{Encoding, NetVariant};
 use super::eval::{Candidate, Evaluator, equity};
 use super::seat_agent::SeatNetAgent;
+use super::seat_rollout::RolloutSettings;
 use super::seats::SeatNet;
 use super::{NetFile, NetLoadError, check, load};
 use crate::met::Crawford;
@@ -15,12 +16,21 @@ use crate::spec::NetConfig;
 use crate::{ActionEstimate, Agent, Equity, EquityKind, Outcomes};
 use spelbord_engine::backgammon::BackgammonRules;
 use spelbord_engine::high_gammon::HgState;
+use spelbord_engine::rng::seeded;
 use spelbord_engine::stumphog::StumphogState;
 use spelbord_engine::tables::{Phase, StepBoard, TablesAction, TablesState};
 use spelbord_engine::tawla::TawlaRules;
 use spelbord_engine::{GameState, Player, Viewer};
 use std::any::{Any, TypeId};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+/// The seed of the rollouts' dice: every candidate of every call rolled
+/// out with the same dice, so that a played move rated alone is compared
+/// with the others on the same luck.
+const ROLLOUT_SEED: u64 = 0x005e_ed0f_d1ce;
+
+/// The most rollout results an agent keeps.
+const ROLLOUTS_KEPT: usize = 64;
 
 /// The network agent of one tables game.
 pub struct NetAgent<V: NetVariant> {
@@ -29,6 +39,10 @@ pub struct NetAgent<V: NetVariant> {
     /// A second network averaged with the first (`with=`).
     second: Option<(Arc<NetFile>, Encoding<V::Board>)>,
     config: NetConfig,
+    /// The rollouts' results by the board after the play (the same board
+    /// rolls out the same: the dice depend on nothing else), so that the
+    /// played move rated after the search is not rolled out again.
+    rolled: Mutex<Vec<(V::Board, super::Probs)>>,
     _variant: std::marker::PhantomData<V>,
 }
 
@@ -51,6 +65,7 @@ impl<V: NetVariant> NetAgent<V> {
             encoding,
             second,
             config,
+            rolled: Mutex::new(Vec::new()),
             _variant: std::marker::PhantomData,
         })
     }
@@ -86,7 +101,7 @@ impl<V: NetVariant> NetAgent<V> {
         } else {
             0
         };
-        let mut out: Vec<(TablesAction, super::Probs)> = ranked
+        let mut out: Vec<(usize, super::Probs)> = ranked
             .iter()
             .enumerate()
             .map(|(r, &i)| {
@@ -95,11 +110,68 @@ impl<V: NetVariant> NetAgent<V> {
                 } else {
                     zero[i]
                 };
-                (TablesAction::Play(cands[i].play), p)
+                (i, p)
             })
             .collect();
         // Deeper estimates first (they are the filter's survivors), then by equity.
         out[..deep].sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
+        let width = self.rolled_out(out.len());
+        if width > 0 {
+            let starts: Vec<_> = out[..width].iter().map(|&(i, _)| cands[i]).collect();
+            let means = self.rollout(&mut ev, &starts);
+            for (o, p) in out.iter_mut().zip(means) {
+                o.1 = p;
+            }
+            out[..width].sort_by(|a, b| equity(&b.1).total_cmp(&equity(&a.1)));
+        }
+        out.into_iter()
+            .map(|(i, p)| (TablesAction::Play(cands[i].play), p))
+            .collect()
+    }
+
+    /// How many of `count` candidates are rolled out (0: none).
+    fn rolled_out(&self, count: usize) -> usize {
+        if self.config.rollouts == 0 || count < 2 {
+            return 0;
+        }
+        self.config.width.clamp(1, count)
+    }
+
+    /// The mover's mean probabilities after each of `starts` by the
+    /// configured rollout; the same dice at every call.
+    fn rollout(
+        &self,
+        ev: &mut Evaluator<'_, V>,
+        starts: &[Candidate<V::Board>],
+    ) -> Vec<super::Probs> {
+        let mut rolled = self.rolled.lock().unwrap_or_else(|e| e.into_inner());
+        let known = |rolled: &[(V::Board, super::Probs)], c: &Candidate<V::Board>| {
+            rolled.iter().find(|(b, _)| *b == c.board).map(|r| r.1)
+        };
+        let missing: Vec<_> = starts
+            .iter()
+            .filter(|c| known(&rolled, c).is_none())
+            .copied()
+            .collect();
+        let settings = RolloutSettings {
+            trials: self.config.rollouts,
+            turns: self.config.turns,
+            width: self.config.width,
+        };
+        let means = super::rollout::mean_after(ev, &missing, settings, &mut seeded(ROLLOUT_SEED));
+        let fresh: Vec<_> = missing.iter().map(|c| c.board).zip(means).collect();
+        let out = starts
+            .iter()
+            .map(|c| {
+                known(&fresh, c)
+                    .or_else(|| known(&rolled, c))
+                    .unwrap_or([0.5, 0.0, 0.0, 0.0, 0.0])
+            })
+            .collect();
+        if rolled.len() + fresh.len() > ROLLOUTS_KEPT {
+            rolled.clear();
+        }
+        rolled.extend(fresh);
         out
     }
 
@@ -230,7 +302,11 @@ impl<V: NetVariant> Agent<TablesState<V>> for NetAgent<V> {
             end: state.variant().game_end(&board),
         };
         let mut ev = self.evaluator(*state.variant());
-        let p = ev.after(&cand, self.config.plies, self.config.filter);
+        let p = if self.config.rollouts > 0 {
+            self.rollout(&mut ev, &[cand])[0]
+        } else {
+            ev.after(&cand, self.config.plies, self.config.filter)
+        };
         Some(play_estimate(action, p))
     }
 }

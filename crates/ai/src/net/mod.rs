@@ -10,6 +10,7 @@ pub mod eval;
 pub mod format;
 mod high_gammon;
 pub mod mlp;
+pub mod rollout;
 mod seat_agent;
 pub mod seat_eval;
 pub mod seat_rollout;
@@ -50,10 +51,6 @@ pub const SHIPPED: &[&str] = &[
     "tric-trac",
     "stumphog",
 ];
-
-/// Games whose `net` agent rolls out (`rollout=N`): those with seat
-/// networks.
-pub const ROLLOUT_GAMES: &[&str] = &["high-gammon", "tric-trac", "stumphog"];
 
 /// Why no network could be had.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -36,6 +36,18 @@ pub fn outcome_at<A: Copy>(outcomes: &[(A, f64)], u: f64) -> A {
     outcomes[outcomes.len() - 1].0
 }
 
+/// Each of `trials` trials (at least one) as its first roll's cumulative
+/// probability and the seed of its later dice: trial k's first roll is
+/// drawn at (k + u) / trials of the roll's distribution (one u from `rng`),
+/// so every outcome has its share of the trials.
+pub fn trials(trials: u32, rng: &mut SeededRng) -> Vec<(f64, u64)> {
+    let trials = trials.max(1);
+    let shift: f64 = rng.random();
+    (0..trials)
+        .map(|k| ((f64::from(k) + shift) / f64::from(trials), rng.next_u64()))
+        .collect()
+}
+
 /// A rollout searcher over one seat network.
 pub struct SeatRollout<'n, S: SeatNet> {
     ev: SeatEvaluator<'n>,
@@ -106,15 +118,10 @@ impl<'n, S: SeatNet> SeatRollout<'n, S> {
         settings: RolloutSettings,
         rng: &mut SeededRng,
     ) -> Vec<SeatValues> {
-        let trials = settings.trials.max(1);
-        // The first roll of trial k is drawn at (k + shift) / trials of the
-        // roll's distribution: every outcome in its share of the trials.
-        let shift: f64 = rng.random();
-        let seeds: Vec<u64> = (0..trials).map(|_| rng.next_u64()).collect();
+        let schedule = trials(settings.trials, rng);
         let mut sums = vec![SeatValues::default(); starts.len()];
-        let weight = 1.0 / trials as f32;
-        for (k, &seed) in seeds.iter().enumerate() {
-            let first = (k as f64 + shift) / f64::from(trials);
+        let weight = 1.0 / schedule.len() as f32;
+        for &(first, seed) in &schedule {
             for (start, sum) in starts.iter().zip(sums.iter_mut()) {
                 let v = self.trial(*start, &mut seeded(seed), first, settings.turns);
                 sum.add_scaled(&v, weight);

@@ -52,10 +52,11 @@ async fn a_finished_game_is_analysed_in_the_background_and_stored_with_its_table
     assert_eq!(done["version"], json!(record.actions.len()));
     let analysis = &done["analysis"];
     assert_eq!(analysis["game"], "backgammon");
-    // The judge is no level (two plies, wider than ai:expert), said in words.
+    // The judge is no level (two plies, wider than ai:expert, and rollouts),
+    // said in words.
     assert_eq!(
         analysis["analyser"],
-        "net:ply=2,filter=12,inner=6,window=0.32,with=older"
+        "net:ply=2,filter=12,inner=6,window=0.32,with=older,rollout=36,turns=10,width=2"
     );
     assert_eq!(analysis["judge"], "deep");
     assert_eq!(analysis["thresholds"], json!([0.03, 0.06, 0.12]));
