@@ -17,6 +17,7 @@ mod life;
 mod nodes;
 mod openapi;
 mod protocol;
+mod proxy;
 mod ratings;
 mod rematch;
 mod seeks;
