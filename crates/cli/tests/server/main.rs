@@ -20,6 +20,7 @@ mod protocol;
 mod proxy;
 mod ratings;
 mod rematch;
+mod routed;
 mod seeks;
 mod web;
 
