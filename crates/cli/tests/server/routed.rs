@@ -139,6 +139,6 @@ async fn sessions_seeks_clocks_and_ratings_work_across_routed_nodes() {
         tables[0]
     );
     for api in [&api_a, &api_b] {
-        assert_eq!(api.view(&tables[0], None).await["rated"], true);
+        assert_eq!(api.view(tables[0], None).await["rated"], true);
     }
 }
