@@ -142,3 +142,67 @@ async fn sessions_seeks_clocks_and_ratings_work_across_routed_nodes() {
         assert_eq!(api.view(tables[0], None).await["rated"], true);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_restarted_with_its_route_takes_its_tables_back_first() {
+    let _heavy = crate::heavy().await;
+    let Some(url) = crate::harness::test_database().await else {
+        return;
+    };
+    let db = sqlx::PgPool::connect(&url)
+        .await
+        .expect("the test database");
+    let mut nodes: Vec<Server> = ["n1", "n2"]
+        .iter()
+        .map(|route| Server::start_on(&url, &["--lease", "2", "--route", route]))
+        .collect();
+    let api = nodes[0].api();
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let seats = ["open".to_string(), "open".to_string()];
+        ids.push(api.create("tawla", json!({}), &seats).await["id"].clone());
+    }
+    let ids: Vec<String> = ids
+        .iter()
+        .map(|id| id.as_str().expect("an id").into())
+        .collect();
+    // Killed and back at once (a new node with the same route): its old
+    // node's lease lapses while it is up again.
+    let (dead,): (String,) = sqlx::query_as("SELECT id FROM nodes WHERE addr = $1")
+        .bind(&nodes[0].base)
+        .fetch_one(&db)
+        .await
+        .expect("n1's node id");
+    nodes[0].restart();
+    let owners = || async {
+        let rows: Vec<(Option<String>,)> = sqlx::query_as(
+            "SELECT n.addr FROM game_tables g LEFT JOIN nodes n ON n.id = g.owner \
+             WHERE g.id = ANY($1) AND g.owner <> $2",
+        )
+        .bind(&ids)
+        .bind(&dead)
+        .fetch_all(&db)
+        .await
+        .expect("owners");
+        rows.into_iter()
+            .filter_map(|(a,)| a)
+            .collect::<Vec<String>>()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    let taken = loop {
+        let taken = owners().await;
+        if taken.len() == ids.len() {
+            break taken;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not taken over: {taken:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(
+        taken.iter().all(|addr| *addr == nodes[0].base),
+        "n1's tables went to {taken:?}, not to n1 again at {}",
+        nodes[0].base
+    );
+}
