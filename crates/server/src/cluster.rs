@@ -280,6 +280,7 @@ impl Cluster {
             .await
             .map_err(|_| "the owner node did not answer in 30 s".to_string())?
             .map_err(|e| e.to_string())?;
+        self.forwarded.fetch_add(1, Ordering::Relaxed);
         Ok(answer.map(Body::new))
     }
 }
@@ -358,10 +359,7 @@ pub async fn route_to_owner(State(app): State<AppState>, request: Request, next:
         }
         let addr = owner.addr.unwrap_or_default();
         match cluster.forward(&addr, &parts, body.clone()).await {
-            Ok(answer) => {
-                cluster.forwarded.fetch_add(1, Ordering::Relaxed);
-                return answer;
-            }
+            Ok(answer) => return answer,
             Err(e) if Instant::now() < deadline => {
                 tracing::debug!(error = %e, "the owner node did not answer; trying again");
                 tokio::time::sleep(Duration::from_millis(200)).await;

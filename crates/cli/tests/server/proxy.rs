@@ -170,47 +170,13 @@ async fn play_all(base: &str, tables: &[(String, Vec<Option<String>>)], seed: u6
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn nginx_sends_each_tables_requests_to_its_node_without_a_second_hop() {
-    let _heavy = crate::heavy().await;
-    let Some(url) = crate::harness::test_database().await else {
-        return;
-    };
-    let Some(bin) = nginx_binary() else {
-        // Straight to the stream, past the test harness's capture.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: nginx not installed (proxy::nginx_sends_each_tables_requests_to_its_node_without_a_second_hop)"
-        );
-        return;
-    };
-    let seed = test_seed("proxy");
-    let mut nodes: Vec<Server> = ["n1", "n2", "n3"]
-        .iter()
-        .map(|route| {
-            Server::start_on(
-                &url,
-                &[
-                    "--lease",
-                    "2",
-                    "--route",
-                    route,
-                    "--trusted-proxy",
-                    "127.0.0.1",
-                ],
-            )
-        })
-        .collect();
-    let addrs: [String; 3] =
-        std::array::from_fn(|i| nodes[i].base.trim_start_matches("http://").to_string());
-    let nginx = Nginx::start(bin, &addrs).await;
+/// Makes `count` tables through the proxy (spread over the nodes), half of
+/// them against the AI, and plays them to the end through it, each watched
+/// over a WebSocket through it; checks every watcher's stream.
+async fn play_watched(nginx: &Nginx, count: usize, seed: u64) {
     let proxy = Api::new(&nginx.base);
-
-    // Six tables made through the proxy (spread over the nodes), half of
-    // them against the AI, watched and played to the end through it.
     let mut tables = Vec::new();
-    for i in 0..6 {
+    for i in 0..count {
         tables.push(new_table(&proxy, i % 2 == 0).await);
     }
     let routes: std::collections::BTreeSet<&str> = tables.iter().map(|(id, _)| &id[..2]).collect();
@@ -229,34 +195,20 @@ async fn nginx_sends_each_tables_requests_to_its_node_without_a_second_hop() {
             &replay_states(&record),
         );
     }
+}
 
-    // Every table request went to its table's node, and none went on.
-    let requests = nginx.table_requests();
-    for (path, upstream) in &requests {
-        let route = &path["/api/tables/n".len()..][..1];
-        let node = route.parse::<usize>().expect("a route n1 to n3") - 1;
-        assert_eq!(upstream, &addrs[node], "{path} went to another node");
-    }
-    let hops = forwarded(&nodes).await;
-    assert_eq!(hops, 0, "requests forwarded by a node");
-    println!(
-        "second hops: {hops} of {} table requests through nginx (WebSockets included)",
-        requests.len()
-    );
-
-    // A node killed: its unfinished tables answer through the proxy (a
-    // backup node takes them over) and are played to the end.
+/// Kills the node of a new unfinished table (`kill -9`); its tables must
+/// answer through the proxy (a backup node takes them over) and are played
+/// to the end through it, as are two other new tables.
+async fn kill_one_and_play_on(nginx: &Nginx, nodes: &mut Vec<Server>, seed: u64) {
+    let proxy = Api::new(&nginx.base);
     let more = [
         new_table(&proxy, false).await,
         new_table(&proxy, false).await,
         new_table(&proxy, true).await,
     ];
-    let victim = more[0].0[1..2].parse::<usize>().expect("a route") - 1;
-    let theirs: Vec<_> = more
-        .iter()
-        .filter(|(id, _)| id[1..2] == more[0].0[1..2])
-        .cloned()
-        .collect();
+    let route = more[0].0[..2].to_string();
+    let victim = route[1..].parse::<usize>().expect("a route n1 to n3") - 1;
     nodes[victim].kill9();
     let killed = Instant::now();
     for (id, _) in &more {
@@ -273,14 +225,65 @@ async fn nginx_sends_each_tables_requests_to_its_node_without_a_second_hop() {
             }
         }
     }
+    let theirs = more.iter().filter(|(id, _)| id.starts_with(&route)).count();
     println!(
-        "node n{} killed: its {} table(s) answered through nginx after {} ms",
-        victim + 1,
-        theirs.len(),
+        "node {route} killed: its {theirs} table(s) answered through nginx after {} ms",
         killed.elapsed().as_millis()
     );
-    play_all(&nginx.base, &more, seed ^ 0xdead).await;
+    play_all(&nginx.base, &more, seed).await;
     nodes.remove(victim);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn nginx_sends_each_tables_requests_to_its_node_without_a_second_hop() {
+    let _heavy = crate::heavy().await;
+    let Some(url) = crate::harness::test_database().await else {
+        return;
+    };
+    let Some(bin) = nginx_binary() else {
+        // Straight to the stream, past the test harness's capture.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: nginx not installed (proxy::nginx_sends_each_tables_requests_to_its_node_without_a_second_hop)"
+        );
+        return;
+    };
+    let seed = test_seed("proxy");
+    let extra = |route| {
+        [
+            "--lease",
+            "2",
+            "--route",
+            route,
+            "--trusted-proxy",
+            "127.0.0.1",
+        ]
+    };
+    let mut nodes: Vec<Server> = ["n1", "n2", "n3"]
+        .into_iter()
+        .map(|route| Server::start_on(&url, &extra(route)))
+        .collect();
+    let addrs: [String; 3] =
+        std::array::from_fn(|i| nodes[i].base.trim_start_matches("http://").to_string());
+    let nginx = Nginx::start(bin, &addrs).await;
+    play_watched(&nginx, 6, seed).await;
+
+    // Every table request went to its table's node, and none went on.
+    let requests = nginx.table_requests();
+    for (path, upstream) in &requests {
+        let route = &path["/api/tables/n".len()..][..1];
+        let node = route.parse::<usize>().expect("a route n1 to n3") - 1;
+        assert_eq!(upstream, &addrs[node], "{path} went to another node");
+    }
+    let hops = forwarded(&nodes).await;
+    assert_eq!(hops, 0, "requests forwarded by a node");
+    println!(
+        "second hops: {hops} of {} table requests through nginx (WebSockets included)",
+        requests.len()
+    );
+
+    kill_one_and_play_on(&nginx, &mut nodes, seed ^ 0xdead).await;
     // The dead node's backups take turns: the one that took its table over
     // answers, the other forwards to it (the fallback).
     println!(

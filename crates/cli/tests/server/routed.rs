@@ -31,6 +31,86 @@ async fn to_move(api: &Api, id: &str) -> usize {
         .expect("a seat to move") as usize
 }
 
+/// A rated seek with a clock posted by ada on A (`on_a`), seen live by bo
+/// on B and accepted there: the table (routed to B), its seat tokens and
+/// ada's seat.
+async fn seek_across(
+    (on_a, ada, ada_lobby): (&Browser, &str, &mut Lobby),
+    (on_b, bo, bo_lobby): (&Browser, &str, &mut Lobby),
+) -> (String, Vec<String>, usize) {
+    let clock = json!({ "initial_s": 60, "increment_s": 2 });
+    let seek = json!({ "game": "tawla", "rated": true, "clock": clock });
+    let (status, posted, _) = on_a.post("/api/seeks", seek, Some(ada)).await;
+    assert_eq!(status, 201, "{posted}");
+    let seek_id = posted["seek"]["id"].as_str().expect("an id").to_string();
+    let added = bo_lobby
+        .next(|m| m["type"] == "seek_added")
+        .await
+        .expect("the rated seek posted on A is seen live on B");
+    assert_eq!(added["seek"]["id"], seek_id.as_str());
+    let accept = format!("/api/seeks/{seek_id}/accept");
+    let (status, joined, _) = on_b.post(&accept, json!({}), Some(bo)).await;
+    assert_eq!(status, 200, "{joined}");
+    let id = joined["table"].as_str().expect("a table").to_string();
+    assert!(id.starts_with("n2-"), "made by B, routed to it: {id}");
+    let paired = ada_lobby
+        .next(|m| m["type"] == "paired")
+        .await
+        .expect("the seek's owner is told on A");
+    assert_eq!(paired["table"], id.as_str());
+    let mut tokens = [Value::Null, Value::Null];
+    tokens[paired["seat"].as_u64().expect("a seat") as usize] = paired["token"].clone();
+    tokens[joined["seat"].as_u64().expect("a seat") as usize] = joined["token"].clone();
+    let tokens: Vec<String> = tokens
+        .iter()
+        .map(|t| t.as_str().expect("both seats taken").to_string())
+        .collect();
+    let ada_seat = paired["seat"].as_u64().expect("a seat") as usize;
+    (id, tokens, ada_seat)
+}
+
+/// Plays table `id` through both nodes (ada's moves by A, forwarded to B),
+/// sees its clock run on both, and resigns for ada on A.
+async fn play_across_and_resign(
+    api_a: &Api,
+    api_b: &Api,
+    id: &str,
+    tokens: &[String],
+    ada_seat: usize,
+) {
+    let view = api_a.view(id, None).await;
+    assert_eq!(
+        (&view["rated"], &view["clock"]["initial_s"]),
+        (&json!(true), &json!(60)),
+        "{view}"
+    );
+    for _ in 0..6 {
+        let seat = to_move(api_b, id).await;
+        let api = if seat == ada_seat { api_a } else { api_b };
+        play_first_legal(api, id, &tokens[seat]).await;
+    }
+    let running = |v: &Value| {
+        let seat = v["clock"]["running"].as_u64().expect("a running clock") as usize;
+        let left = v["clock"]["remaining_ms"][seat]
+            .as_i64()
+            .expect("time left");
+        (seat, left)
+    };
+    let before = running(&api_a.view(id, None).await);
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    let after = running(&api_b.view(id, None).await);
+    assert_eq!(before.0, after.0, "the same seat's clock runs");
+    assert!(
+        after.1 <= before.1 - 1_000,
+        "the clock runs: {before:?} {after:?}"
+    );
+    let resign = format!("/api/tables/{id}/resign");
+    let (status, body) = api_a
+        .post(&resign, &json!({}), Some(&tokens[ada_seat]))
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sessions_seeks_clocks_and_ratings_work_across_routed_nodes() {
     let _heavy = crate::heavy().await;
@@ -52,71 +132,13 @@ async fn sessions_seeks_clocks_and_ratings_work_across_routed_nodes() {
     assert_eq!(on_b.who(&ada).await, "ada39");
     assert_eq!(on_a.who(&bo).await, "bo39");
 
-    // A rated seek with a clock posted on A, seen and accepted on B.
+    // A rated seek with a clock posted on A, seen and accepted on B; its
+    // table played through both, its clock running; ada resigns.
     let (mut ada_lobby, _) = Lobby::open(&api_a.base, Some(&ada), json!({ "type": "hello" })).await;
     let (mut bo_lobby, _) = Lobby::open(&api_b.base, Some(&bo), json!({ "type": "hello" })).await;
-    let clock = json!({ "initial_s": 60, "increment_s": 2 });
-    let seek = json!({ "game": "tawla", "rated": true, "clock": clock });
-    let (status, posted, _) = on_a.post("/api/seeks", seek, Some(&ada)).await;
-    assert_eq!(status, 201, "{posted}");
-    let seek_id = posted["seek"]["id"].as_str().expect("an id").to_string();
-    let added = bo_lobby
-        .next(|m| m["type"] == "seek_added")
-        .await
-        .expect("the rated seek posted on A is seen live on B");
-    assert_eq!(added["seek"]["id"], seek_id.as_str());
-    let accept = format!("/api/seeks/{seek_id}/accept");
-    let (status, joined, _) = on_b.post(&accept, json!({}), Some(&bo)).await;
-    assert_eq!(status, 200, "{joined}");
-    let id = joined["table"].as_str().expect("a table").to_string();
-    assert!(id.starts_with("n2-"), "made by B, routed to it: {id}");
-    let paired = ada_lobby
-        .next(|m| m["type"] == "paired")
-        .await
-        .expect("the seek's owner is told on A");
-    assert_eq!(paired["table"], id.as_str());
-    let mut tokens = [Value::Null, Value::Null];
-    tokens[paired["seat"].as_u64().expect("a seat") as usize] = paired["token"].clone();
-    tokens[joined["seat"].as_u64().expect("a seat") as usize] = joined["token"].clone();
-    let tokens: Vec<String> = tokens
-        .iter()
-        .map(|t| t.as_str().expect("both seats taken").to_string())
-        .collect();
-    let ada_seat = paired["seat"].as_u64().expect("a seat") as usize;
-
-    // Played through both nodes (ada's moves by A, forwarded to B); the
-    // clock runs; ada resigns on A.
-    let view = api_a.view(&id, None).await;
-    assert_eq!(
-        (&view["rated"], &view["clock"]["initial_s"]),
-        (&json!(true), &json!(60)),
-        "{view}"
-    );
-    for _ in 0..6 {
-        let seat = to_move(&api_b, &id).await;
-        let api = if seat == ada_seat { &api_a } else { &api_b };
-        play_first_legal(api, &id, &tokens[seat]).await;
-    }
-    let running = |v: &Value| {
-        let seat = v["clock"]["running"].as_u64().expect("a running clock") as usize;
-        let left = v["clock"]["remaining_ms"][seat]
-            .as_i64()
-            .expect("time left");
-        (seat, left)
-    };
-    let before = running(&api_a.view(&id, None).await);
-    tokio::time::sleep(Duration::from_millis(1_100)).await;
-    let after = running(&api_b.view(&id, None).await);
-    assert_eq!(before.0, after.0, "the same seat's clock runs");
-    assert!(
-        after.1 <= before.1 - 1_000,
-        "the clock runs: {before:?} {after:?}"
-    );
-    let resign = format!("/api/tables/{id}/resign");
-    let (status, body) = api_a
-        .post(&resign, &json!({}), Some(&tokens[ada_seat]))
-        .await;
-    assert_eq!(status, 200, "{body}");
+    let (id, tokens, ada_seat) =
+        seek_across((&on_a, &ada, &mut ada_lobby), (&on_b, &bo, &mut bo_lobby)).await;
+    play_across_and_resign(&api_a, &api_b, &id, &tokens, ada_seat).await;
     for api in [&api_a, &api_b] {
         let ada = profile_after(api, "ada39", "tawla", 1).await;
         let bo = profile_after(api, "bo39", "tawla", 1).await;
