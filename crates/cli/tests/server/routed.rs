@@ -23,6 +23,14 @@ async fn play_first_legal(api: &Api, id: &str, token: &str) {
     assert_eq!(status, 200, "{answer}");
 }
 
+/// Two nodes on the database at `url`, with the routes n1 and n2.
+fn routed_nodes(url: &str) -> Vec<Server> {
+    ["n1", "n2"]
+        .iter()
+        .map(|route| Server::start_on(url, &["--lease", "2", "--route", route]))
+        .collect()
+}
+
 /// The seat whose turn it is.
 async fn to_move(api: &Api, id: &str) -> usize {
     let view = api.view(id, None).await;
@@ -117,10 +125,7 @@ async fn sessions_seeks_clocks_and_ratings_work_across_routed_nodes() {
     let Some(url) = crate::harness::test_database().await else {
         return;
     };
-    let nodes: Vec<Server> = ["n1", "n2"]
-        .iter()
-        .map(|route| Server::start_on(&url, &["--lease", "2", "--route", route]))
-        .collect();
+    let nodes = routed_nodes(&url);
     let (on_a, on_b) = (Browser::of(&nodes[0]), Browser::of(&nodes[1]));
     let (api_a, api_b) = (nodes[0].api(), nodes[1].api());
     let (_, health, _) = on_a.get("/api/health", None).await;
@@ -174,10 +179,7 @@ async fn a_node_restarted_with_its_route_takes_its_tables_back_first() {
     let db = sqlx::PgPool::connect(&url)
         .await
         .expect("the test database");
-    let mut nodes: Vec<Server> = ["n1", "n2"]
-        .iter()
-        .map(|route| Server::start_on(&url, &["--lease", "2", "--route", route]))
-        .collect();
+    let mut nodes = routed_nodes(&url);
     let api = nodes[0].api();
     let mut ids = Vec::new();
     for _ in 0..4 {
