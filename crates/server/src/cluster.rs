@@ -27,6 +27,7 @@ use hyper_util::rt::TokioExecutor;
 use sqlx::Row;
 use sqlx::postgres::{PgListener, PgPool};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The header that marks a request forwarded by another node (its value is
@@ -48,6 +49,10 @@ pub struct Cluster {
     secret: String,
     lease: Duration,
     client: Client<HttpConnector, Body>,
+    /// This node's route (`--route`), if it has one.
+    route: Option<String>,
+    /// Requests forwarded to another node (a second hop) since the start.
+    forwarded: AtomicU64,
 }
 
 /// Who owns a table.
@@ -64,8 +69,13 @@ struct Owner {
 
 impl Cluster {
     /// Joins the group: registers this node (reachable at `addr`, e.g.
-    /// `http://10.0.0.5:8080`) with a lease of `lease`.
-    pub async fn join(store: &PgStore, addr: String, lease: Duration) -> Result<Self, StoreError> {
+    /// `http://10.0.0.5:8080`, with the route `route`) with a lease of `lease`.
+    pub async fn join(
+        store: &PgStore,
+        addr: String,
+        route: Option<&crate::token::Route>,
+        lease: Duration,
+    ) -> Result<Self, StoreError> {
         let pool = store.pool().clone();
         sqlx::query(
             "INSERT INTO cluster_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
@@ -86,6 +96,8 @@ impl Cluster {
             client: Client::builder(TokioExecutor::new())
                 .pool_idle_timeout(Duration::from_secs(5))
                 .build_http(),
+            route: route.map(|r| r.name().to_string()),
+            forwarded: AtomicU64::new(0),
         };
         cluster.heartbeat().await?;
         Ok(cluster)
@@ -101,6 +113,11 @@ impl Cluster {
         &self.node
     }
 
+    /// Requests this node forwarded to another one since it started.
+    pub fn forwarded(&self) -> u64 {
+        self.forwarded.load(Ordering::Relaxed)
+    }
+
     fn lease_secs(&self) -> f64 {
         self.lease.as_secs_f64()
     }
@@ -108,11 +125,13 @@ impl Cluster {
     /// Renews this node's heartbeat.
     async fn heartbeat(&self) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO nodes (id, addr, heartbeat_at) VALUES ($1, $2, clock_timestamp()) \
-             ON CONFLICT (id) DO UPDATE SET addr = $2, heartbeat_at = clock_timestamp()",
+            "INSERT INTO nodes (id, addr, heartbeat_at, route) \
+             VALUES ($1, $2, clock_timestamp(), $3) \
+             ON CONFLICT (id) DO UPDATE SET addr = $2, heartbeat_at = clock_timestamp(), route = $3",
         )
         .bind(&self.node)
         .bind(&self.addr)
+        .bind(&self.route)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -164,20 +183,27 @@ impl Cluster {
         Ok(updated.rows_affected() == 1)
     }
 
-    /// Takes over unfinished tables without a live owner; returns those
-    /// changed since `recent_since` (Unix seconds), to be loaded now.
+    /// Takes over unfinished tables without a live owner, those routed to
+    /// this node first, leaving those routed to another live node to it;
+    /// returns those changed since `recent_since` (Unix seconds), to be
+    /// loaded now.
     async fn take_over_orphans(&self, recent_since: i64) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
             "UPDATE game_tables SET owner = $1 WHERE id IN ( \
                SELECT g.id FROM game_tables g LEFT JOIN nodes n ON n.id = g.owner \
                WHERE NOT g.finished AND g.owner IS DISTINCT FROM $1 AND (n.id IS NULL \
                  OR n.heartbeat_at < clock_timestamp() - make_interval(secs => $2)) \
+               AND (starts_with(g.id, $4 || '-') OR NOT EXISTS (SELECT 1 FROM nodes r \
+                 WHERE r.route IS NOT NULL AND starts_with(g.id, r.route || '-') \
+                 AND r.heartbeat_at >= clock_timestamp() - make_interval(secs => $2))) \
+               ORDER BY starts_with(g.id, $4 || '-') DESC NULLS LAST \
                LIMIT $3 FOR UPDATE OF g SKIP LOCKED) \
              RETURNING id, updated_at",
         )
         .bind(&self.node)
         .bind(self.lease_secs())
         .bind(TAKEOVER_BATCH)
+        .bind(&self.route)
         .fetch_all(&self.pool)
         .await?;
         let mut recent = Vec::new();
@@ -254,6 +280,7 @@ impl Cluster {
             .await
             .map_err(|_| "the owner node did not answer in 30 s".to_string())?
             .map_err(|e| e.to_string())?;
+        self.forwarded.fetch_add(1, Ordering::Relaxed);
         Ok(answer.map(Body::new))
     }
 }

@@ -5,7 +5,7 @@
 //! left). With several nodes every event goes through PostgreSQL's
 //! LISTEN/NOTIFY channel [`LOBBY_CHANNEL`], so every node's sockets get it.
 
-use crate::store::{LobbyStore, StoreError};
+use crate::store::{LobbyStore, StoreError, StoredSeek};
 use crate::token::TokenHash;
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,19 @@ pub struct Range {
     pub min: f64,
     /// The highest rating.
     pub max: f64,
+}
+
+impl Range {
+    /// The range of a rated seek (`None`: not rated). Without bounds it
+    /// spans every finite rating: an infinite bound would be `null` in the
+    /// JSON that carries lobby events to the other nodes, which they refuse.
+    pub fn of(seek: &StoredSeek) -> Option<Range> {
+        Some(Range {
+            pool: seek.pool.clone()?,
+            min: seek.rating_min.unwrap_or(f64::MIN),
+            max: seek.rating_max.unwrap_or(f64::MAX),
+        })
+    }
 }
 
 /// One lobby event: its message, serialised once, and who may see it.
@@ -321,5 +334,47 @@ pub async fn listen(lobby: &Lobby, pool: &PgPool) -> Result<(), StoreError> {
             Ok(event) => lobby.send_here(event),
             Err(e) => tracing::warn!(error = %e, "a lobby notification that is not an event"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_open_rated_range_reaches_other_nodes_and_admits_every_rating() {
+        let seek = StoredSeek {
+            id: "0123456789abcdef01234567".into(),
+            game: "tawla".into(),
+            body: "{}".into(),
+            request: "{}".into(),
+            owner: [1; 32],
+            pool: Some("tawla-1-fast".into()),
+            rating_min: None,
+            rating_max: None,
+            players: 2,
+            accepted: 0,
+            state: "open".into(),
+            table_id: None,
+            created_at: 0,
+            expires_at: 1,
+        };
+        let event = LobbyEvent {
+            message: "{}".into(),
+            game: Some(seek.game.clone()),
+            range: Range::of(&seek),
+            owner: Some(seek.owner),
+            to: None,
+        };
+        let sent = serde_json::to_string(&event).expect("serialised");
+        let received: LobbyEvent = serde_json::from_str(&sent).expect("read on another node");
+        assert_eq!(received.range, event.range);
+        let viewer = LobbyViewer {
+            player: Some([2; 32]),
+            account: true,
+            ratings: HashMap::from([("tawla-1-fast".to_string(), -5000.0)]),
+            games: Vec::new(),
+        };
+        assert!(viewer.gets(&received));
     }
 }

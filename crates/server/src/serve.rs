@@ -135,6 +135,11 @@ pub struct ServeArgs {
     /// 127.0.0.1 for an unspecified one).
     #[arg(long)]
     pub node_addr: Option<String>,
+    /// A route name (1 to 16 lower-case letters and digits, e.g. `n1`) put
+    /// into the ids of the tables this node makes (`n1-…`), so that a proxy
+    /// can send their requests to this node; distinct for every node.
+    #[arg(long)]
+    pub route: Option<crate::token::Route>,
     /// With PostgreSQL: seconds after a node's last heartbeat when other
     /// nodes take its tables over (it renews the heartbeat four times as often).
     #[arg(long, default_value_t = 3.0)]
@@ -236,6 +241,9 @@ pub async fn serve(
         stores.node,
     );
     let hub = Hub::new(stores.tables, thinking_workers(&args));
+    if let Some(route) = args.route.clone() {
+        hub.set_route(route);
+    }
     let node_tasks = start_node(&hub, stores.cluster);
     let reloaded = hub
         .reload(IDLE_EVICTION)
@@ -329,7 +337,7 @@ async fn open_stores(args: &ServeArgs, addr: SocketAddr) -> Result<Stores> {
     });
     let lease = Duration::from_secs_f64(args.lease.clamp(0.5, 600.0));
     let cluster = Arc::new(
-        Cluster::join(&store, node_addr, lease)
+        Cluster::join(&store, node_addr, args.route.as_ref(), lease)
             .await
             .context("cannot join the nodes of the database")?,
     );

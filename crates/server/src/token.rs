@@ -38,6 +38,15 @@ pub fn new_table_id() -> String {
     random_hex(TABLE_ID_LEN / 2)
 }
 
+/// A new table id that names `route` (`{route}-{96 random bits}`), or a
+/// plain one without a route.
+pub fn new_routed_table_id(route: Option<&Route>) -> String {
+    match route {
+        Some(route) => format!("{}-{}", route.0, new_table_id()),
+        None => new_table_id(),
+    }
+}
+
 /// A new secret seat token (256 random bits).
 pub fn new_token() -> String {
     random_hex(TOKEN_LEN / 2)
@@ -48,9 +57,69 @@ pub fn new_seed() -> u64 {
     rand::rng().next_u64()
 }
 
-/// Whether `text` has the form of a table id (so that junk is never looked up).
+/// Whether `text` has the form of a table id, with or without a route (so
+/// that junk is never looked up).
 pub fn is_table_id(text: &str) -> bool {
-    text.len() == TABLE_ID_LEN && text.bytes().all(|b| b.is_ascii_hexdigit())
+    let plain = match text.split_once('-') {
+        Some((route, plain)) if is_route(route) => plain,
+        Some(_) => return false,
+        None => text,
+    };
+    plain.len() == TABLE_ID_LEN && plain.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The pattern of a table id (as [`is_table_id`] checks it, in lower case),
+/// for the OpenAPI document.
+pub const TABLE_ID_PATTERN: &str = "^([a-z0-9]{1,16}-)?[0-9a-f]{24}$";
+
+/// Most characters of a route name.
+pub const ROUTE_MAX_LEN: usize = 16;
+
+/// Whether `name` is a route name: 1 to 16 lower-case ASCII letters and digits.
+fn is_route(name: &str) -> bool {
+    (1..=ROUTE_MAX_LEN).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// A node's route name (`--route`): put into the ids of the tables it
+/// creates, so that a proxy can send their requests to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route(String);
+
+/// A route name that is not 1 to 16 lower-case ASCII letters and digits.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BadRoute;
+
+impl std::fmt::Display for BadRoute {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a route is 1 to {ROUTE_MAX_LEN} lower-case ASCII letters and digits"
+        )
+    }
+}
+
+impl std::error::Error for BadRoute {}
+
+impl std::str::FromStr for Route {
+    type Err = BadRoute;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        if is_route(name) {
+            Ok(Route(name.to_string()))
+        } else {
+            Err(BadRoute)
+        }
+    }
+}
+
+impl Route {
+    /// The route's name.
+    pub fn name(&self) -> &str {
+        &self.0
+    }
 }
 
 /// Whether two secrets are equal (compared by their hashes, so the time
@@ -76,6 +145,50 @@ mod tests {
         assert_eq!(new_token().len(), TOKEN_LEN);
         assert!(!is_table_id("../etc/passwd"));
         assert!(!is_table_id(&"g".repeat(TABLE_ID_LEN)));
+    }
+
+    #[test]
+    fn route_names_are_short_lower_case_letters_and_digits() {
+        for good in ["n1", "a", "node7", "0123456789abcdef"] {
+            assert_eq!(good.parse::<Route>().map(|r| r.0), Ok(good.to_string()));
+        }
+        for bad in [
+            "",
+            "N1",
+            "n-1",
+            "n_1",
+            "n1 ",
+            "0123456789abcdefg",
+            "é",
+            "n/1",
+        ] {
+            assert_eq!(bad.parse::<Route>(), Err(BadRoute), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn routed_ids_name_their_route_and_plain_ids_stay_valid() {
+        let route: Route = "n1".parse().expect("a route");
+        let id = new_routed_table_id(Some(&route));
+        assert!(id.starts_with("n1-"), "{id}");
+        assert_eq!(id.len(), 3 + TABLE_ID_LEN);
+        assert!(is_table_id(&id));
+        let plain = new_routed_table_id(None);
+        assert!(is_table_id(&plain));
+        assert_eq!(plain.len(), TABLE_ID_LEN);
+        let hex = "0123456789abcdef01234567";
+        for bad in [
+            format!("N1-{hex}"),
+            format!("-{hex}"),
+            format!("n1--{hex}"),
+            format!("n1-{}", &hex[1..]),
+            format!("n1-{hex}0"),
+            format!("n1-n2-{hex}"),
+            format!("{}-{hex}", "a".repeat(17)),
+            "n1-".to_string(),
+        ] {
+            assert!(!is_table_id(&bad), "{bad}");
+        }
     }
 
     #[test]

@@ -17,8 +17,10 @@ mod life;
 mod nodes;
 mod openapi;
 mod protocol;
+mod proxy;
 mod ratings;
 mod rematch;
+mod routed;
 mod seeks;
 mod web;
 

@@ -52,7 +52,7 @@ async fn rated_table(
 }
 
 /// The profile of `name` once its pool `pool` counts `games` games.
-async fn profile_after(api: &Api, name: &str, pool: &str, games: u64) -> Value {
+pub async fn profile_after(api: &Api, name: &str, pool: &str, games: u64) -> Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let (status, profile) = api.get(&format!("/api/players/{name}"), None).await;

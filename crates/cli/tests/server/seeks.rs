@@ -16,13 +16,13 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A lobby socket.
-struct Lobby {
+pub struct Lobby {
     socket: Socket,
 }
 
 impl Lobby {
     /// Connects (with a session cookie, if any), says hello and reads the snapshot.
-    async fn open(base: &str, cookie: Option<&str>, hello: Value) -> (Lobby, Value) {
+    pub async fn open(base: &str, cookie: Option<&str>, hello: Value) -> (Lobby, Value) {
         let url = format!("{}/api/lobby/ws", base.replacen("http", "ws", 1));
         let mut request = url.into_client_request().expect("a request");
         if let Some(cookie) = cookie {
@@ -52,12 +52,16 @@ impl Lobby {
     }
 
     /// The next message that `wanted` picks, within 5 s.
-    async fn next(&mut self, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
+    pub async fn next(&mut self, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
         self.within(Duration::from_secs(5), wanted).await
     }
 
     /// The next message that `wanted` picks, within `limit`.
-    async fn within(&mut self, limit: Duration, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
+    pub async fn within(
+        &mut self,
+        limit: Duration,
+        wanted: impl Fn(&Value) -> bool,
+    ) -> Option<Value> {
         let deadline = tokio::time::Instant::now() + limit;
         while let Ok(Some(Ok(message))) =
             tokio::time::timeout_at(deadline, self.socket.next()).await
@@ -71,6 +75,32 @@ impl Lobby {
         }
         None
     }
+}
+
+/// Queues each (browser, session cookie) for quick pairing in `pool`; then
+/// each of `lobbies` must be told its table and seat in `pool` within
+/// `limit`: (table, seat) for each.
+pub async fn quick_pair<const N: usize>(
+    queued: &[(&Browser, &str)],
+    pool: &str,
+    lobbies: [&mut Lobby; N],
+    limit: Duration,
+) -> Vec<(Value, Value)> {
+    for (browser, cookie) in queued {
+        let (status, answer, _) = browser
+            .post("/api/pairing", json!({ "pool": pool }), Some(cookie))
+            .await;
+        assert_eq!(status, 202, "{answer}");
+    }
+    let mut tables = Vec::new();
+    for lobby in lobbies {
+        let paired = lobby
+            .within(limit, |m| m["type"] == "paired" && m["pool"] == pool)
+            .await
+            .unwrap_or_else(|| panic!("paired in {pool} within {limit:?}"));
+        tables.push((paired["table"].clone(), paired["seat"].clone()));
+    }
+    tables
 }
 
 fn key(who: &str) -> String {
@@ -244,25 +274,9 @@ async fn rated_seeks_are_for_accounts_in_range_and_close_ratings_pair_within_2_s
     // Quick pairing: two accounts of the same (new) rating.
     let (mut near, _) = Lobby::open(&api.base, Some(&cookies[1]), json!({ "type": "hello" })).await;
     let started = std::time::Instant::now();
-    for cookie in [&cookies[1], &cookies[2]] {
-        let (status, queued, _) = b
-            .post(
-                "/api/pairing",
-                json!({ "pool": "tawla-1-fast" }),
-                Some(cookie),
-            )
-            .await;
-        assert_eq!(status, 202, "{queued}");
-    }
-    let mut tables = Vec::new();
-    for lobby in [&mut near, &mut far] {
-        let paired = lobby
-            .within(Duration::from_secs(2), |m| m["type"] == "paired")
-            .await
-            .expect("paired within 2 s");
-        assert_eq!(paired["pool"], "tawla-1-fast");
-        tables.push((paired["table"].clone(), paired["seat"].clone()));
-    }
+    let queued = [(&b, cookies[1].as_str()), (&b, cookies[2].as_str())];
+    let lobbies = [&mut near, &mut far];
+    let tables = quick_pair(&queued, "tawla-1-fast", lobbies, Duration::from_secs(2)).await;
     assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(tables[0].0, tables[1].0, "one table");
     assert_ne!(tables[0].1, tables[1].1, "two seats");

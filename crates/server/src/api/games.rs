@@ -61,5 +61,11 @@ pub async fn health(State(app): State<AppState>) -> (StatusCode, Json<Value>) {
     if let Some(up) = report.notifications {
         body["notifications"] = json!(if up { "ok" } else { "down" });
     }
+    if let Some(cluster) = app.hub.cluster() {
+        body["forwarded"] = json!(cluster.forwarded());
+    }
+    if let Some(route) = app.hub.route() {
+        body["route"] = json!(route.name());
+    }
     (status, Json(body))
 }

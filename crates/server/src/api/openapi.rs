@@ -24,11 +24,11 @@ pub(super) fn body(schema: &str) -> Value {
     })
 }
 
-fn table_id() -> Value {
+pub(super) fn table_id() -> Value {
     json!({
         "name": "id", "in": "path", "required": true,
-        "description": "The table's id (24 hexadecimal digits).",
-        "schema": { "type": "string", "pattern": "^[0-9a-f]{24}$" }
+        "description": "The table's id: 24 hexadecimal digits, after the route of the node that made it and a hyphen if it has one (`n1-…`, `--route`).",
+        "schema": { "type": "string", "pattern": crate::token::TABLE_ID_PATTERN }
     })
 }
 
@@ -308,6 +308,8 @@ fn health_schema() -> Value {
             "live_tables": { "type": "integer", "description": "Tables in this node's memory." },
             "database": { "type": "string", "enum": ["ok", "failing"], "description": "Whether the last write or probe (each second) committed." },
             "notifications": { "type": "string", "enum": ["ok", "down"], "description": "Several nodes only: whether table notifications arrive." },
+            "forwarded": { "type": "integer", "description": "Several nodes only: requests this node forwarded to a table's owner node (a second hop) since it started." },
+            "route": { "type": "string", "description": "The node's route (`--route`), if it has one." },
             "stopping": { "type": "boolean", "description": "Whether the node is shutting down." }
         }
     })

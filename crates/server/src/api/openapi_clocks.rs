@@ -12,7 +12,7 @@ pub(super) fn paths() -> Value {
             "summary": "Change the token's seat's settings (auto-roll)",
             "description": "`auto_roll`: when the server rolls for the seat at a cube decision instead of asking \"double or roll?\": `ask` (never), `useless` (when doubling cannot gain: a dead cube in a match; the default) or `always`. A cube decision the new setting skips is rolled at once. A roll the server makes is `auto` and costs no clock time. The seat's viewers get a `seats` message.",
             "operationId": "tableSettings",
-            "parameters": [{ "name": "id", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[0-9a-f]{24}$" } }],
+            "parameters": [super::openapi::table_id()],
             "security": [{ "seatToken": [] }],
             "requestBody": body("Settings"),
             "responses": {

@@ -97,7 +97,7 @@ pub(super) fn seek_event(kind: &str, seek: &StoredSeek) -> LobbyEvent {
     LobbyEvent {
         message: json!({ "type": kind, "seek": seek_json(seek) }).to_string(),
         game: Some(seek.game.clone()),
-        range: range_of(seek),
+        range: Range::of(seek),
         owner: Some(seek.owner),
         to: None,
     }
@@ -114,17 +114,13 @@ pub(super) fn removed_event(id: &str, game: &str) -> LobbyEvent {
     }
 }
 
-fn range_of(seek: &StoredSeek) -> Option<Range> {
-    Some(Range {
-        pool: seek.pool.clone()?,
-        min: seek.rating_min.unwrap_or(f64::NEG_INFINITY),
-        max: seek.rating_max.unwrap_or(f64::INFINITY),
-    })
-}
-
 /// Whether `viewer` may see `seek`.
 pub(super) fn visible(viewer: &LobbyViewer, seek: &StoredSeek) -> bool {
-    viewer.sees(Some(&seek.game), range_of(seek).as_ref(), Some(&seek.owner))
+    viewer.sees(
+        Some(&seek.game),
+        Range::of(seek).as_ref(),
+        Some(&seek.owner),
+    )
 }
 
 /// The seek-only fields of `POST /api/seeks` (the rest is a table request).

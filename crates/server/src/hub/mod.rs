@@ -215,6 +215,8 @@ pub struct Hub {
     cluster: OnceLock<Arc<Cluster>>,
     /// Whether the database takes writes (what `/api/health` says).
     health: Arc<Health>,
+    /// The route put into the ids of the tables made here (`--route`).
+    route: OnceLock<crate::token::Route>,
 }
 impl Hub {
     /// A hub over `store`, thinking (AI moves and hints) in the slots of
@@ -231,6 +233,7 @@ impl Hub {
             max_open_tables: AtomicUsize::new(0),
             cluster: OnceLock::new(),
             health: Arc::new(Health::default()),
+            route: OnceLock::new(),
         })
     }
 
@@ -281,6 +284,16 @@ impl Hub {
     /// The group of nodes, if this is one of several.
     pub fn cluster(&self) -> Option<&Arc<Cluster>> {
         self.cluster.get()
+    }
+
+    /// Sets the route put into the ids of the tables this node makes.
+    pub fn set_route(&self, route: crate::token::Route) {
+        let _ = self.route.set(route);
+    }
+
+    /// The route put into the ids of the tables this node makes, if any.
+    pub fn route(&self) -> Option<&crate::token::Route> {
+        self.route.get()
     }
 
     /// Sets the most unfinished tables one address may have created (0: no cap).

@@ -32,7 +32,7 @@ impl Hub {
             .enumerate()
             .map(|(seat, agent)| StoredSeat::new(seat, agent.map_or(SeatKind::Open, SeatKind::Ai)))
             .collect();
-        let id = crate::token::new_table_id();
+        let id = crate::token::new_routed_table_id(self.route());
         let (mut table, events) = Table::create(TableSetup {
             id: id.clone(),
             game: new.game,

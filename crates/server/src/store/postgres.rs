@@ -9,8 +9,8 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use std::str::FromStr;
 use std::time::Duration;
 
-/// The schema's migrations, in order (the same versions as SQLite's); the
-/// table `schema_migrations` counts those applied.
+/// The schema's migrations, in order (SQLite's are numbered on their own);
+/// the table `schema_migrations` counts those applied.
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0001_tables.sql"),
     include_str!("../../migrations/postgres/0002_table_life.sql"),
@@ -22,6 +22,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/postgres/0008_ratings.sql"),
     include_str!("../../migrations/postgres/0009_clocks.sql"),
     include_str!("../../migrations/postgres/0010_seeks.sql"),
+    include_str!("../../migrations/postgres/0011_routes.sql"),
 ];
 
 /// The advisory lock held while migrating, so that nodes starting together

@@ -33,7 +33,7 @@ const nav = {
  * seat's token and takes it out of the address.
  */
 function takeSeatLink() {
-  const table = /^\/t\/([0-9a-f]{24})\/?$/.exec(location.pathname);
+  const table = /^\/t\/((?:[a-z0-9]{1,16}-)?[0-9a-f]{24})\/?$/.exec(location.pathname);
   const token = /^#token=([0-9a-f]{64})$/.exec(location.hash);
   const seat = Number(new URLSearchParams(location.search).get('seat'));
   if (table && token && Number.isInteger(seat) && seat >= 0) {
@@ -48,7 +48,7 @@ async function route() {
   leave = () => {};
   window.scrollTo(0, 0);
   const params = new URLSearchParams(location.search);
-  const table = /^\/t\/([0-9a-zA-Z]+)\/?$/.exec(location.pathname);
+  const table = /^\/t\/([0-9a-zA-Z-]+)\/?$/.exec(location.pathname);
   const profile = /^\/@\/([^/]+)\/?$/.exec(location.pathname);
   const ratings = /^\/ratings(?:\/([^/]+))?\/?$/.exec(location.pathname);
   if (profile) {
