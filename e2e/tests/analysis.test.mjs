@@ -15,12 +15,12 @@ import { newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
 /** The server and the browser of this file's tests. */
 const env = serverAndBrowser();
 
-/** A backgammon game the server's random AI plays out against itself; its id. */
+/** A backgammon game the server's greedy AI (`ai:medium`) plays out against itself (shorter than random play, so quicker to judge); its id. */
 async function finishedGame() {
   const res = await fetch(`${env.server.url}/api/tables`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'backgammon', seats: ['ai:random', 'ai:random'] }),
+    body: JSON.stringify({ game: 'backgammon', seats: ['ai:medium', 'ai:medium'] }),
   });
   assert.equal(res.status, 201);
   const { id } = await res.json();
@@ -44,7 +44,7 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   await page.waitForURL(/\?replay&analyse/);
   const chart = page.locator('[data-testid="chance-chart"]');
   // The deep judge (two plies and rollouts) takes one to two minutes of
-  // CPU for a long game of random play: a deadline, not a timing.
+  // CPU for a game: a deadline, not a timing.
   await chart.waitFor({ timeout: 300000 });
   // The scale of the chance to win, 0 to 100 %, and the axes' labels.
   assert.deepEqual(await chart.locator('[data-testid="chart-y-tick"]').allTextContents(), ['0%', '25%', '50%', '75%', '100%']);
