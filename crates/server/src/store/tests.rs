@@ -482,7 +482,8 @@ async fn a_postgres_write_not_done_within_the_lease_is_given_up_and_not_stored()
         .execute(&mut *held)
         .await
         .unwrap();
-    let write = node.append_actions(&t.id, 1, &[second_action()], None);
+    let next = [second_action()];
+    let write = node.append_actions(&t.id, 1, &next, None);
     let written = tokio::time::timeout(10 * lease, write)
         .await
         .expect("the write was not given up");
