@@ -260,14 +260,60 @@ async fn partition(cut: Cut, test: &str) {
 
     // Node 0 is cut off after 4 s of play, for 10 s.
     tokio::time::sleep(Duration::from_secs(4)).await;
+    let (cut_at, healed_at) = cut_off(cut, &lan, &hosts, &bases[0], &db, &ids, &up).await;
+
+    let mut acks = Vec::new();
+    for (player, ((id, _), _)) in players.into_iter().zip(&tables) {
+        let played = player.await.expect("a player");
+        acks.extend(played.into_iter().map(|a| (id.clone(), a)));
+    }
+    assert!(acks.len() > 30, "only {} actions acknowledged", acks.len());
+    if cut == Cut::Database {
+        let lapse = cut_at + Duration::from_secs(LEASE + 1);
+        for (id, a) in acks.iter().filter(|(_, a)| a.node == 0) {
+            assert!(
+                !(a.answered > lapse && a.sent < healed_at),
+                "table {id}: node 0 acknowledged version {} {} ms after it was cut off",
+                a.version,
+                a.answered.duration_since(cut_at).as_millis()
+            );
+        }
+    }
+    let finals = settle(&nodes[1], &db, &ids).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let _ = stop_watching.send(true);
+
+    check_records(&nodes[1], &ids, &finals, &acks).await;
+    let moved = check_watchers(watchers, &finals).await;
+    if cut == Cut::Clients {
+        assert!(moved > 0, "no viewer of node 0 moved to another node");
+    }
+    println!(
+        "{cut:?}: {} actions acknowledged, {moved} viewers of node 0 resumed elsewhere",
+        acks.len()
+    );
+}
+
+/// Cuts node 0 (on `hosts[1]`, at `base`) off as `cut` says for 10 s, then
+/// heals; checks who owned node 0's tables; returns when the cut began and
+/// when it was healed.
+async fn cut_off(
+    cut: Cut,
+    lan: &Lan,
+    hosts: &[Host],
+    base: &str,
+    db: &sqlx::PgPool,
+    ids: &[String],
+    up: &Up,
+) -> (Instant, Instant) {
     let victim = &hosts[1];
     let node_id: String = sqlx::query("SELECT id FROM nodes WHERE addr = $1")
-        .bind(&bases[0])
-        .fetch_one(&db)
+        .bind(base)
+        .fetch_one(db)
         .await
         .expect("node 0")
         .get(0);
-    let held_before = owners(&db, &ids).await;
+    let held_before = owners(db, ids).await;
     let peers: Vec<Ipv4Addr> = match cut {
         Cut::Database => vec![hosts[0].ip],
         Cut::Nodes => vec![hosts[2].ip, hosts[3].ip],
@@ -280,7 +326,7 @@ async fn partition(cut: Cut, test: &str) {
     lan.cut(victim, &peers).expect("the cut");
     let cut_at = Instant::now();
     tokio::time::sleep(Duration::from_secs(10)).await;
-    let held_during = owners(&db, &ids).await;
+    let held_during = owners(db, ids).await;
     lan.heal();
     let healed_at = Instant::now();
     up.lock().expect("up")[0] = true;
@@ -303,35 +349,15 @@ async fn partition(cut: Cut, test: &str) {
             "tables did not move: {held_during:?}"
         );
     }
+    (cut_at, healed_at)
+}
 
-    let mut acks = Vec::new();
-    for (player, ((id, _), _)) in players.into_iter().zip(&tables) {
-        acks.extend(
-            player
-                .await
-                .expect("a player")
-                .into_iter()
-                .map(|a| (id.clone(), a)),
-        );
-    }
-    assert!(acks.len() > 30, "only {} actions acknowledged", acks.len());
-    if cut == Cut::Database {
-        let lapse = cut_at + Duration::from_secs(LEASE + 1);
-        for (id, a) in acks.iter().filter(|(_, a)| a.node == 0) {
-            assert!(
-                !(a.answered > lapse && a.sent < healed_at),
-                "table {id}: node 0 acknowledged version {} {} ms after it was cut off",
-                a.version,
-                a.answered.duration_since(cut_at).as_millis()
-            );
-        }
-    }
-    let finals = settle(&nodes[1], &db, &ids).await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let _ = stop_watching.send(true);
-
-    for (id, final_version) in ids.iter().zip(&finals) {
-        let record = nodes[1].api().record(id).await;
+/// Checks each table's record: as long as its final version, legal where
+/// each action stands (no AI move made twice), every acknowledged action at
+/// its version.
+async fn check_records(node: &Server, ids: &[String], finals: &[u64], acks: &[(String, Acked)]) {
+    for (id, final_version) in ids.iter().zip(finals) {
+        let record = node.api().record(id).await;
         assert_eq!(record.actions.len() as u64, *final_version, "table {id}");
         // Every action legal where it stands: no AI move made twice.
         replay_states(&record);
@@ -344,8 +370,13 @@ async fn partition(cut: Cut, test: &str) {
             );
         }
     }
+}
+
+/// Checks that each watcher saw every event after its first `sync` exactly
+/// once, and no later `sync`; returns how many began on node 0 and moved.
+async fn check_watchers(watchers: Vec<tokio::task::JoinHandle<Watched>>, finals: &[u64]) -> usize {
     let mut moved = 0;
-    for (watcher, final_version) in watchers.into_iter().zip(&finals) {
+    for (watcher, final_version) in watchers.into_iter().zip(finals) {
         let seen = watcher.await.expect("a watcher");
         let start = seen.start.expect("a first sync");
         let expected: Vec<u64> = (start + 1..=*final_version).collect();
@@ -366,13 +397,7 @@ async fn partition(cut: Cut, test: &str) {
         );
         moved += usize::from(seen.nodes.first() == Some(&0) && seen.nodes.len() > 1);
     }
-    if cut == Cut::Clients {
-        assert!(moved > 0, "no viewer of node 0 moved to another node");
-    }
-    println!(
-        "{cut:?}: {} actions acknowledged, {moved} viewers of node 0 resumed elsewhere",
-        acks.len()
-    );
+    moved
 }
 
 /// Waits until no table has the AI to move (the players have stopped),
