@@ -22,6 +22,14 @@
 //!
 //! `cargo bench -p spelbord-cli --bench serve_load -- [--tables 64] [--watchers-per-table 1] [--seconds 20] [--think-ms 5000] [--ramp-seconds 5] [--game ID] [--db postgres://… [--nodes N]] [--timeline]`
 //!
+//! With `--hosts SHARE` (as root) the nodes are separate hosts: each node
+//! and a private PostgreSQL run in their own network namespace with their
+//! own address, each node limited to SHARE of a core and PostgreSQL to
+//! `--db-share` (default 1), the clients outside; each table's requests all
+//! go to the node that made it, which owns it (as a proxy that routes by
+//! table id would send them). Then the report adds the nodes' and the
+//! database's CPU per action (`db_cpu_ms_per_action`).
+//!
 //! `--timeline` also prints, per second of the run, the actions sent and
 //! their latencies and event lags (on standard error), seconds counted
 //! from the start of the measured window.
@@ -39,9 +47,14 @@ mod common;
 #[allow(dead_code)]
 #[path = "../tests/server/harness.rs"]
 mod harness;
+#[path = "common/hosts.rs"]
+mod hosts;
+#[allow(dead_code)]
+#[path = "../tests/server/netns.rs"]
+mod netns;
 
 use common::{
-    Args, Clock, Next, Phases, Sample, by_second, connect, load_average, next_text, percentile,
+    Args, Clock, Next, Phases, Sample, connect, load_average, next_text, percentile, print_timeline,
 };
 use futures_util::SinkExt;
 use harness::{Api, Server, players_of};
@@ -66,6 +79,8 @@ struct Options {
     game: Option<String>,
     db: Option<String>,
     nodes: usize,
+    hosts: Option<f64>,
+    db_share: f64,
     timeline: bool,
 }
 
@@ -86,6 +101,8 @@ fn options() -> Options {
         game: a.text("--game"),
         db: a.text("--db"),
         nodes: a.get("--nodes", 1),
+        hosts: a.text("--hosts").and_then(|s| s.parse().ok()),
+        db_share: a.get("--db-share", 1.0),
         timeline: a.switch("--timeline"),
     }
 }
@@ -461,27 +478,6 @@ async fn bot(
     (latencies, lags)
 }
 
-/// Per second of the run (by when the request was sent), on standard
-/// error: the actions sent, their p50/p99/max latency, and the spectators'
-/// p99/max event lag, to tell steady queueing from stalls.
-fn print_timeline(start: Instant, latencies: &[Sample], lags: &[Sample]) {
-    let actions = by_second(start, latencies);
-    let lags = by_second(start, lags);
-    eprintln!("second actions p50_ms p99_ms max_ms lag_p99_ms lag_max_ms");
-    for (i, a) in actions.iter().enumerate() {
-        let l = lags.get(i).map_or(&[][..], |l| &l[..]);
-        eprintln!(
-            "{i} {} {:.1} {:.1} {:.1} {:.1} {:.1}",
-            a.len(),
-            percentile(a, 0.5),
-            percentile(a, 0.99),
-            percentile(a, 1.0),
-            percentile(l, 0.99),
-            percentile(l, 1.0),
-        );
-    }
-}
-
 fn main() {
     let o = options();
     let runtime = common::runtime();
@@ -491,8 +487,15 @@ fn main() {
         "--max-watchers",
         "1000000",
     ];
-    let servers: Vec<Server> = match &o.db {
-        Some(db) => {
+    let mut hosts = None;
+    let servers: Vec<Server> = match (&o.db, o.hosts) {
+        (_, Some(share)) => {
+            let started = hosts::Hosts::start(o.nodes.max(1), share, o.db_share, &caps);
+            let (h, servers) = runtime.block_on(started);
+            hosts = Some(h);
+            servers
+        }
+        (Some(db), None) => {
             let url = runtime
                 .block_on(spelbord_server::store::fresh_database(db))
                 .expect("a new PostgreSQL database");
@@ -500,21 +503,26 @@ fn main() {
                 .map(|_| Server::start_on(&url, &caps))
                 .collect()
         }
-        None => vec![Server::start(&caps)],
+        (None, None) => vec![Server::start(&caps)],
     };
     let pids: Vec<u32> = servers.iter().map(Server::pid).collect();
     let ids: Vec<String> = match &o.game {
         Some(g) => vec![g.clone()],
         None => games().iter().map(|g| g.id().to_string()).collect(),
     };
-    let phases = Phases::new(&pids);
+    let mut phases = Phases::new(&pids);
+    if let Some(db) = hosts.as_ref().map(hosts::Hosts::db) {
+        phases.count_db_cpu(move || db.cpu_ms());
+    }
     let start_by = phases.started() + Duration::from_secs(o.ramp_seconds);
     let (ready_tx, ready_rx) = mpsc::unbounded_channel();
     let ((latencies, lags), measured) = runtime.block_on(async {
         let mut tasks = Vec::new();
         for t in 0..o.tables {
             // Each bot has its own client, so its own connection.
-            let node = |k: usize| &servers[(t + k) % servers.len()].base;
+            // Behind a proxy that spreads requests, or routes by table.
+            let spread = if o.hosts.is_some() { 0 } else { 1 };
+            let node = |k: usize| &servers[(t + k * spread) % servers.len()].base;
             let api = Api::new(node(1));
             let game = ids[t % ids.len()].clone();
             tasks.push(tokio::spawn(bot(
@@ -561,11 +569,15 @@ fn main() {
          \"ramp_up_s\": {:.1}, \"ramp_up_server_cpu_s\": {:.1}, \"tables_ready\": {}, \"seconds\": {elapsed:.1}, \
          \"actions\": {actions}, \"actions_per_sec\": {:.0}, \"p50_ms\": {:.2}, \"p99_ms\": {:.2}, \
          \"max_ms\": {:.2}, \"events\": {}, \"lag_p50_ms\": {:.2}, \"lag_p99_ms\": {:.2}, \
-         \"server_cpu_ms_per_action\": {:.3}, \"server_cpu_cores\": {:.2}, \"bench_cpu_cores\": {:.2}, \
+         \"server_cpu_ms_per_action\": {:.3}, \"db_cpu_ms_per_action\": {:.3}, \"server_cpu_cores\": {:.2}, \"bench_cpu_cores\": {:.2}, \
          \"server_rss_mib\": {:.0}, \"server_peak_rss_mib\": {:.0}, \"load_average\": {load}, \
          \"seat_reconnects\": {}, \"spectators_refused\": {}, \"requests_resent\": {}}}",
         servers.len(),
-        if o.db.is_some() { "postgres" } else { "sqlite" },
+        if o.db.is_some() || o.hosts.is_some() {
+            "postgres"
+        } else {
+            "sqlite"
+        },
         o.tables,
         o.tables * o.watchers,
         o.think_ms,
@@ -581,6 +593,7 @@ fn main() {
         percentile(&lags, 0.5),
         percentile(&lags, 0.99),
         cpu / actions.max(1) as f64,
+        measured.db_cpu / actions.max(1) as f64,
         cpu / 1000.0 / elapsed,
         own_cpu / 1000.0 / elapsed,
         measured.middle_rss,

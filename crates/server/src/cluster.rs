@@ -87,6 +87,10 @@ impl Cluster {
             .fetch_one(&pool)
             .await?
             .try_get(0)?;
+        // An owner cut off from this node is given up on (and tried again
+        // until its lease would have lapsed) rather than waited for.
+        let mut connector = HttpConnector::new();
+        connector.set_connect_timeout(Some(lease));
         let cluster = Cluster {
             pool,
             node: store.node().to_string(),
@@ -95,7 +99,7 @@ impl Cluster {
             lease,
             client: Client::builder(TokioExecutor::new())
                 .pool_idle_timeout(Duration::from_secs(5))
-                .build_http(),
+                .build(connector),
             route: route.map(|r| r.name().to_string()),
             forwarded: AtomicU64::new(0),
         };

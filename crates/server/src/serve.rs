@@ -324,7 +324,8 @@ async fn open_stores(args: &ServeArgs, addr: SocketAddr) -> Result<Stores> {
             node: "local".to_string(),
         });
     }
-    let store = PgStore::open(&args.db)
+    let lease = Duration::from_secs_f64(args.lease.clamp(0.5, 600.0));
+    let store = PgStore::open_leased(&args.db, Some(lease))
         .await
         .context("cannot open the PostgreSQL database")?;
     let node_addr = args.node_addr.clone().unwrap_or_else(|| {
@@ -335,7 +336,6 @@ async fn open_stores(args: &ServeArgs, addr: SocketAddr) -> Result<Stores> {
         };
         format!("http://{}", SocketAddr::new(ip, addr.port()))
     });
-    let lease = Duration::from_secs_f64(args.lease.clamp(0.5, 600.0));
     let cluster = Arc::new(
         Cluster::join(&store, node_addr, args.route.as_ref(), lease)
             .await

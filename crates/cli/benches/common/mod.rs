@@ -100,6 +100,9 @@ pub struct Measured {
     pub middle_rss: f64,
     /// The servers' peak resident memory at the end.
     pub peak_rss: f64,
+    /// The database's CPU time in the window (0 unless counted, see
+    /// [`Phases::count_db_cpu`]).
+    pub db_cpu: f64,
 }
 
 /// The two phases of a run: the ramp-up (from [`Phases::new`]) while the
@@ -110,6 +113,7 @@ pub struct Phases {
     started: Instant,
     ramp_cpu_before: f64,
     window: watch::Sender<Option<Window>>,
+    db_cpu: Option<Box<dyn Fn() -> f64 + Send>>,
 }
 
 impl Phases {
@@ -120,7 +124,14 @@ impl Phases {
             started: Instant::now(),
             ramp_cpu_before: cpu_ms_all(pids),
             window: watch::channel(None).0,
+            db_cpu: None,
         }
+    }
+
+    /// Counts the database's CPU time (milliseconds so far, from `cpu_ms`)
+    /// over the measured window too.
+    pub fn count_db_cpu(&mut self, cpu_ms: impl Fn() -> f64 + Send + 'static) {
+        self.db_cpu = Some(Box::new(cpu_ms));
     }
 
     /// When the ramp-up began.
@@ -150,6 +161,8 @@ impl Phases {
         }
         let ramp_up = self.started.elapsed();
         let cpu_before = cpu_ms_all(&self.pids);
+        let db_cpu = || self.db_cpu.as_ref().map_or(0.0, |f| f());
+        let db_before = db_cpu();
         let own_before = cpu_ms(std::process::id()).unwrap_or(0.0);
         let start = Instant::now();
         let window = Window {
@@ -174,6 +187,7 @@ impl Phases {
             own_cpu: cpu_ms(std::process::id()).unwrap_or(0.0) - own_before,
             middle_rss: sampler.await.unwrap_or_default().0,
             peak_rss: memory_all(&self.pids).1,
+            db_cpu: db_cpu() - db_before,
         };
         (results, measured)
     }
@@ -293,4 +307,25 @@ pub fn by_second(start: Instant, samples: &[Sample]) -> Vec<Vec<u64>> {
         second.sort_unstable();
     }
     seconds
+}
+
+/// Per second of the run (by when the request was sent), on standard
+/// error: the actions sent, their p50/p99/max latency, and the spectators'
+/// p99/max event lag, to tell steady queueing from stalls.
+pub fn print_timeline(start: Instant, latencies: &[Sample], lags: &[Sample]) {
+    let actions = by_second(start, latencies);
+    let lags = by_second(start, lags);
+    eprintln!("second actions p50_ms p99_ms max_ms lag_p99_ms lag_max_ms");
+    for (i, a) in actions.iter().enumerate() {
+        let l = lags.get(i).map_or(&[][..], |l| &l[..]);
+        eprintln!(
+            "{i} {} {:.1} {:.1} {:.1} {:.1} {:.1}",
+            a.len(),
+            percentile(a, 0.5),
+            percentile(a, 0.99),
+            percentile(a, 1.0),
+            percentile(l, 0.99),
+            percentile(l, 1.0),
+        );
+    }
 }

@@ -29,6 +29,11 @@ pub struct Server {
     log: Option<PathBuf>,
     /// The server's `RUST_LOG` (the test default if `None`).
     log_level: Option<String>,
+    /// A command line that runs the server elsewhere (e.g. on a namespace
+    /// host, see `netns.rs`); empty: here.
+    prefix: Vec<std::ffi::OsString>,
+    /// The address it listens on (a free port of it).
+    bind: String,
 }
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
@@ -65,6 +70,24 @@ impl Server {
         let mut server = Server::unstarted(extra);
         server.db_url = Some(url.to_string());
         server.log = Some(server.dir.join("stderr.log"));
+        server.spawn();
+        server
+    }
+
+    /// Like [`Server::start_on`], run by the command line `prefix` (e.g. on
+    /// another network namespace) and listening on `bind` (its address).
+    #[allow(dead_code)]
+    pub fn start_in(
+        url: &str,
+        extra: &[&str],
+        prefix: Vec<std::ffi::OsString>,
+        bind: std::net::IpAddr,
+    ) -> Server {
+        let mut server = Server::unstarted(extra);
+        server.db_url = Some(url.to_string());
+        server.log = Some(server.dir.join("stderr.log"));
+        server.prefix = prefix;
+        server.bind = bind.to_string();
         server.spawn();
         server
     }
@@ -123,6 +146,8 @@ impl Server {
             db_url: None,
             log: None,
             log_level: None,
+            prefix: Vec::new(),
+            bind: "127.0.0.1".into(),
         }
     }
 
@@ -169,20 +194,17 @@ impl Server {
     }
 
     fn spawn(&mut self) {
-        let mut command = match self.soft_open_files {
-            None => Command::new(server_bin()),
-            Some(limit) => {
-                let mut sh = Command::new("sh");
-                sh.arg("-c")
-                    .arg(format!("ulimit -Sn {limit} && exec \"$0\" \"$@\""))
-                    .arg(server_bin());
-                sh
-            }
-        };
-        let mut child = command
+        let mut line: Vec<std::ffi::OsString> = self.prefix.clone();
+        if let Some(limit) = self.soft_open_files {
+            let ulimit = format!("ulimit -Sn {limit} && exec \"$0\" \"$@\"");
+            line.extend(["sh".into(), "-c".into(), ulimit.into()]);
+        }
+        line.push(server_bin());
+        let mut child = Command::new(&line[0])
+            .args(&line[1..])
             .arg("serve")
             .arg("--addr")
-            .arg("127.0.0.1:0")
+            .arg(format!("{}:0", self.bind))
             .arg("--db")
             .arg(self.db_arg())
             .args(&self.args)
@@ -216,7 +238,10 @@ impl Server {
             .strip_prefix("spelbord serve: listening on ")
             .unwrap_or_else(|| panic!("unexpected first line `{line}`"))
             .to_string();
-        assert!(base.starts_with("http://127.0.0.1:"), "{base}");
+        assert!(
+            base.starts_with(&format!("http://{}:", self.bind)),
+            "{base}"
+        );
         self.base = base;
         self.child = Some(child);
         self._stdout = Some(stdout);
@@ -296,6 +321,21 @@ impl Api {
                 .timeout(Duration::from_secs(30))
                 // Idle connections are dropped before the server's keep-alive
                 // limit (`--header-timeout`, 10 s) closes them under a request.
+                .pool_idle_timeout(Duration::from_secs(5))
+                .build()
+                .expect("a client"),
+            base: base.to_string(),
+        }
+    }
+
+    /// A client whose requests give up after `timeout`, and connecting
+    /// after 2 s (e.g. to a node cut off from the network).
+    #[allow(dead_code)]
+    pub fn with_timeout(base: &str, timeout: Duration) -> Api {
+        Api {
+            http: reqwest::Client::builder()
+                .timeout(timeout)
+                .connect_timeout(timeout.min(Duration::from_secs(2)))
                 .pool_idle_timeout(Duration::from_secs(5))
                 .build()
                 .expect("a client"),

@@ -98,13 +98,15 @@ async fn play(
 
 /// What one watcher of a table saw over all its connections.
 #[derive(Default, Debug)]
-struct Watched {
+pub struct Watched {
     /// The version of its first `sync` (the start of what it must see).
-    start: Option<u64>,
+    pub start: Option<u64>,
     /// Every event's version, in the order received.
-    events: Vec<u64>,
+    pub events: Vec<u64>,
     /// Later `sync`s (each one a gap the watcher did not see as events).
-    later_syncs: usize,
+    pub later_syncs: usize,
+    /// The nodes it watched through, in turn (where a test counts them).
+    pub nodes: Vec<usize>,
 }
 
 /// Watches a table as a spectator on random nodes, reconnecting (with
@@ -119,13 +121,7 @@ async fn watch_table(bases: Bases, id: String, seed: u64, stop: watch::Receiver<
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        let since = seen.events.last().copied().or(seen.start);
-        let hello = json!({ "type": "hello", "token": null, "since": since });
-        if socket
-            .send(Message::Text(hello.to_string().into()))
-            .await
-            .is_err()
-        {
+        if socket.send(seen.hello()).await.is_err() {
             continue;
         }
         let mut stop = stop.clone();
@@ -140,18 +136,59 @@ async fn watch_table(bases: Bases, id: String, seed: u64, stop: watch::Receiver<
                 }
                 break;
             };
-            let value: Value = serde_json::from_str(&text).expect("JSON messages");
-            match value["type"].as_str() {
-                Some("event") => seen
-                    .events
-                    .push(value["version"].as_u64().expect("a version")),
-                Some("sync") if seen.start.is_none() => seen.start = value["version"].as_u64(),
-                Some("sync") => seen.later_syncs += 1,
-                _ => {}
-            }
+            seen.note(&text);
         }
     }
     seen
+}
+
+impl Watched {
+    /// A spectator's hello that asks for what came after what it saw.
+    pub fn hello(&self) -> Message {
+        let since = self.events.last().copied().or(self.start);
+        let hello = json!({ "type": "hello", "token": null, "since": since });
+        Message::Text(hello.to_string().into())
+    }
+
+    /// Notes one message (JSON text) of the table's WebSocket.
+    pub fn note(&mut self, text: &str) {
+        let value: Value = serde_json::from_str(text).expect("JSON messages");
+        match value["type"].as_str() {
+            Some("event") => self
+                .events
+                .push(value["version"].as_u64().expect("a version")),
+            Some("sync") if self.start.is_none() => self.start = value["version"].as_u64(),
+            Some("sync") => self.later_syncs += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Table `i` of a test of several nodes: a Tawla match to 25 points (it
+/// plays on through what the test does to the nodes), against `ai:random`
+/// for even `i`, made through node `i` and each open seat `s` taken through
+/// node `i + s + 1` (of `nodes`, round). Its id and the seats' tokens
+/// (`None`: the AI's).
+pub async fn make_table(nodes: &[Api], i: usize) -> (String, Vec<Option<String>>) {
+    let n = nodes.len();
+    let seats: Vec<String> = if i.is_multiple_of(2) {
+        vec!["open".into(), "ai:random".into()]
+    } else {
+        vec!["open".into(), "open".into()]
+    };
+    let created = nodes[i % n]
+        .create("tawla", json!({ "match": 25 }), &seats)
+        .await;
+    let id = created["id"].as_str().expect("an id").to_string();
+    let mut tokens = Vec::new();
+    for (seat, kind) in seats.iter().enumerate() {
+        tokens.push(if kind == "open" {
+            Some(nodes[(i + seat + 1) % n].join(&id, seat).await)
+        } else {
+            None
+        });
+    }
+    (id, tokens)
 }
 
 /// The versions stored for a table, in order, and its stored version.
@@ -192,26 +229,10 @@ async fn three_nodes_on_one_database_survive_kill9_without_losing_or_repeating()
 
     // Tables made on every node, half of them against the AI; their seats
     // taken through other nodes (forwarded to the owner).
+    let apis: Vec<Api> = nodes.iter().map(Server::api).collect();
     let mut tables = Vec::new();
     for i in 0..9 {
-        let api = nodes[i % 3].api();
-        let seats: Vec<String> = if i % 2 == 0 {
-            vec!["open".into(), "ai:random".into()]
-        } else {
-            vec!["open".into(), "open".into()]
-        };
-        // Matches to 25 points: the tables play on while nodes die.
-        let created = api.create("tawla", json!({ "match": 25 }), &seats).await;
-        let id = created["id"].as_str().expect("an id").to_string();
-        let mut joined = Vec::new();
-        for (seat, kind) in seats.iter().enumerate() {
-            joined.push(if kind == "open" {
-                Some(nodes[(i + seat + 1) % 3].api().join(&id, seat).await)
-            } else {
-                None
-            });
-        }
-        tables.push((id, joined));
+        tables.push(make_table(&apis, i).await);
     }
 
     let (stop_watching, stop) = watch::channel(false);

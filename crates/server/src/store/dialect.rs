@@ -139,13 +139,30 @@ impl Dialect for PgStore {
     }
 
     async fn write(&self, write: Write) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        super::tables::postgres::write_one(&mut tx, &write, unix_now(), Some(&self.node)).await?;
-        if let Some(table) = write.announced() {
-            notify(&mut tx, table).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let written = async {
+            let mut tx = self.pool.begin().await?;
+            super::tables::postgres::write_one(&mut tx, &write, unix_now(), Some(&self.node))
+                .await?;
+            if let Some(table) = write.announced() {
+                notify(&mut tx, table).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        };
+        let Some(limit) = self.write_limit else {
+            return written.await;
+        };
+        // Past the lease another node may own the table: a write that
+        // commits later is not acknowledged (a client sending it again is
+        // told `stale_version`).
+        tokio::time::timeout(limit, written)
+            .await
+            .unwrap_or_else(|_| {
+                Err(StoreError::Database(format!(
+                    "the database did not answer within the lease ({} ms): write given up",
+                    limit.as_millis()
+                )))
+            })
     }
 
     async fn announce(tx: &mut PgConnection, tables: &[String]) -> Result<(), StoreError> {

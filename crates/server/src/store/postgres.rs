@@ -36,13 +36,30 @@ const MIGRATION_LOCK: i64 = 0x5e1b_0a2d;
 pub struct PgStore {
     pub(super) pool: PgPool,
     pub(super) node: String,
+    /// How long a write may take before this node gives it up (`None`: no
+    /// limit); see [`PgStore::open_leased`].
+    pub(super) write_limit: Option<Duration>,
 }
 
 impl PgStore {
     /// Connects to the database at `url` (`postgres://…`) and migrates it.
     pub async fn open(url: &str) -> Result<Self, StoreError> {
-        let options = PgConnectOptions::from_str(url)
+        Self::open_leased(url, None).await
+    }
+
+    /// Like [`PgStore::open`], for a node whose tables are leased for
+    /// `lease`: a write not done within the lease is given up (an error, so
+    /// never acknowledged), and PostgreSQL ends a session left idle in a
+    /// transaction for longer, so that a node cut off in the middle of a
+    /// write does not hold its table's row locks (and its table) after its
+    /// lease.
+    pub async fn open_leased(url: &str, lease: Option<Duration>) -> Result<Self, StoreError> {
+        let mut options = PgConnectOptions::from_str(url)
             .map_err(|e| StoreError::Database(format!("bad database URL: {e}")))?;
+        if let Some(lease) = lease {
+            let ms = lease.as_millis().max(1).to_string();
+            options = options.options([("idle_in_transaction_session_timeout", ms.as_str())]);
+        }
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
@@ -52,6 +69,7 @@ impl PgStore {
         Ok(PgStore {
             pool,
             node: crate::token::new_token()[..16].to_string(),
+            write_limit: lease,
         })
     }
 

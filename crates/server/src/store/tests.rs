@@ -457,3 +457,42 @@ async fn a_postgres_node_writes_only_the_tables_it_owns() {
     owner.append_actions(&t.id, 1, &next, None).await.unwrap();
     assert_eq!(other.load_table(&t.id).await.unwrap().unwrap().version, 2);
 }
+
+#[tokio::test]
+async fn a_postgres_write_not_done_within_the_lease_is_given_up_and_not_stored() {
+    let Some(url) = test_database().await.expect("a PostgreSQL test database") else {
+        return;
+    };
+    let lease = std::time::Duration::from_millis(500);
+    let node = PgStore::open_leased(&url, Some(lease)).await.unwrap();
+    let t = table("eeeeeeeeeeeeeeeeeeeeeeee");
+    node.create_table(&t).await.unwrap();
+    // PostgreSQL ends the node's sessions left idle in a transaction after the lease.
+    let timeout: String = sqlx::query_scalar("SHOW idle_in_transaction_session_timeout")
+        .fetch_one(node.pool())
+        .await
+        .unwrap();
+    assert_eq!(timeout, "500ms");
+    // Another session holds the table's row (as a cut-off node's
+    // transaction would): the node's write waits for it, past the lease.
+    let blocker = sqlx::PgPool::connect(&url).await.unwrap();
+    let mut held = blocker.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM game_tables WHERE id = $1 FOR UPDATE")
+        .bind(&t.id)
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    let next = [second_action()];
+    let write = node.append_actions(&t.id, 1, &next, None);
+    let written = tokio::time::timeout(10 * lease, write)
+        .await
+        .expect("the write was not given up");
+    assert!(
+        matches!(&written, Err(StoreError::Database(m)) if m.contains("lease")),
+        "{written:?}"
+    );
+    held.commit().await.unwrap();
+    // Given up means never stored, even once the row is free.
+    tokio::time::sleep(lease).await;
+    assert_eq!(node.load_table(&t.id).await.unwrap().unwrap().version, 1);
+}
