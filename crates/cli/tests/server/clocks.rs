@@ -208,12 +208,9 @@ async fn the_clocks_survive_kill9_and_downtime_is_not_charged() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clocks_survive_the_owner_node_dying() {
     let _heavy = crate::heavy().await;
-    let Some(url) = crate::harness::test_database().await else {
+    let Some((url, db)) = crate::harness::test_database_pool().await else {
         return;
     };
-    let db = sqlx::PgPool::connect(&url)
-        .await
-        .expect("the test database");
     let extra = ["--lease", "2"];
     let mut nodes: Vec<Server> = (0..2).map(|_| Server::start_on(&url, &extra)).collect();
     let owner_api = nodes[0].api();

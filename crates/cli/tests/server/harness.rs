@@ -766,3 +766,12 @@ pub async fn test_database() -> Option<String> {
         .await
         .expect("a PostgreSQL test database")
 }
+
+/// The test database's URL and a pool on it (see [`test_database`]).
+pub async fn test_database_pool() -> Option<(String, sqlx::PgPool)> {
+    let url = test_database().await?;
+    let db = sqlx::PgPool::connect(&url)
+        .await
+        .expect("the test database");
+    Some((url, db))
+}

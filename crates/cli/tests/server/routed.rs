@@ -173,12 +173,9 @@ async fn sessions_seeks_clocks_and_ratings_work_across_routed_nodes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_restarted_with_its_route_takes_its_tables_back_first() {
     let _heavy = crate::heavy().await;
-    let Some(url) = crate::harness::test_database().await else {
+    let Some((url, db)) = crate::harness::test_database_pool().await else {
         return;
     };
-    let db = sqlx::PgPool::connect(&url)
-        .await
-        .expect("the test database");
     let mut nodes = routed_nodes(&url);
     let api = nodes[0].api();
     let mut ids = Vec::new();
