@@ -221,3 +221,18 @@ fn work(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::default_level;
+
+    #[test]
+    fn the_networks_games_are_judged_deep_by_default_and_the_others_quick() {
+        for game in ["backgammon", "tawla"] {
+            assert_eq!(default_level(game), "expert", "{game}");
+        }
+        for game in ["high-gammon", "stumphog", "stortok", "lager"] {
+            assert_eq!(default_level(game), "hard", "{game}");
+        }
+    }
+}
