@@ -15,6 +15,10 @@
 #
 # Environment: SHARE (0.25), DB_SHARE (0.8), THINK_MS (200), SECONDS_EACH
 # (12), TABLES per node ("8 16 24 32 40 48 56"), NODES ("1 2 3"), GAME (tawla).
+# A number of nodes named twice (NODES="1 2 3 1") is measured twice and
+# its best step counts: one node's figure is then the higher of two phases.
+# The run of record (docs/server.md):
+#   NODES="1 2 3 1" TABLES="40 44 48 52 56 60 64 68" measure/scaleout.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 share=${SHARE:-0.25}

@@ -43,9 +43,9 @@ test('a finished game is analysed: marks in the move list, the chart of chances,
   await over.click();
   await page.waitForURL(/\?replay&analyse/);
   const chart = page.locator('[data-testid="chance-chart"]');
-  // The deep judge (two plies and rollouts) takes one to two minutes of
-  // CPU for a game: a deadline, not a timing.
-  await chart.waitFor({ timeout: 300000 });
+  // The deep judge (two plies and rollouts) takes one to two minutes of a
+  // quiet core for a game, more on a busy one: a deadline, not a timing.
+  await chart.waitFor({ timeout: 600000 });
   // The scale of the chance to win, 0 to 100 %, and the axes' labels.
   assert.deepEqual(await chart.locator('[data-testid="chart-y-tick"]').allTextContents(), ['0%', '25%', '50%', '75%', '100%']);
   assert.deepEqual(await chart.locator('.chart-label').allTextContents(), ['Chance to win', 'Move']);

@@ -8,14 +8,18 @@
 //! node is forwarded to it over HTTP; a table whose owner's heartbeat has
 //! lapsed (or that has none) is taken over by the node the request reached.
 //! Every node also takes over the tables of dead nodes every second, so
-//! their AI seats play on. Every write announces the table on a
-//! LISTEN/NOTIFY channel, and the other nodes bring their copies for
-//! WebSocket viewers up to date from the database.
+//! their AI seats play on. Every write announces the table on its own
+//! LISTEN/NOTIFY channel ([`table_channel`]), on which only the nodes that
+//! hold the table in memory listen: those that keep a copy for WebSocket
+//! viewers bring it up to date from the database. (With one channel for
+//! all tables every node read every other node's writes: the CPU per
+//! action grew with the number of nodes.)
 
 use crate::api::AppState;
 use crate::error::ApiError;
+use crate::hub::Held;
 use crate::hub::Hub;
-use crate::store::{CHANNEL, PgStore, StoreError};
+use crate::store::{PgStore, StoreError, table_channel};
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -29,6 +33,7 @@ use sqlx::postgres::{PgListener, PgPool};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 
 /// The header that marks a request forwarded by another node (its value is
 /// the nodes' shared secret).
@@ -53,6 +58,8 @@ pub struct Cluster {
     route: Option<String>,
     /// Requests forwarded to another node (a second hop) since the start.
     forwarded: AtomicU64,
+    /// Table notifications received since the start.
+    notices: AtomicU64,
 }
 
 /// Who owns a table.
@@ -102,6 +109,7 @@ impl Cluster {
                 .build(connector),
             route: route.map(|r| r.name().to_string()),
             forwarded: AtomicU64::new(0),
+            notices: AtomicU64::new(0),
         };
         cluster.heartbeat().await?;
         Ok(cluster)
@@ -120,6 +128,11 @@ impl Cluster {
     /// Requests this node forwarded to another one since it started.
     pub fn forwarded(&self) -> u64 {
         self.forwarded.load(Ordering::Relaxed)
+    }
+
+    /// Table notifications this node received since it started.
+    pub fn notices(&self) -> u64 {
+        self.notices.load(Ordering::Relaxed)
     }
 
     fn lease_secs(&self) -> f64 {
@@ -438,9 +451,10 @@ pub fn start(
             }
         })
     };
+    let mut held = hub.follow_held();
     let notices = tokio::spawn(async move {
         loop {
-            if let Err(e) = listen(&cluster, &hub).await {
+            if let Err(e) = listen(&cluster, &hub, held.as_mut()).await {
                 hub.health().set_notifications(false);
                 tracing::warn!(error = %e, "table notifications stopped; listening again");
             }
@@ -453,28 +467,67 @@ pub fn start(
     vec![beats, takeovers, notices]
 }
 
-/// Follows the changes of tables announced by other nodes.
-async fn listen(cluster: &Cluster, hub: &Arc<Hub>) -> Result<(), StoreError> {
+/// The channel every node listens on whatever it holds (nothing is sent
+/// on it: it opens the connection and says that it works).
+const NODES_CHANNEL: &str = "spelbord_nodes";
+
+/// Follows the changes of the tables in memory here announced by other
+/// nodes, listening on each held table's channel (`held` tells of tables
+/// coming and going).
+async fn listen(
+    cluster: &Cluster,
+    hub: &Arc<Hub>,
+    mut held: Option<&mut mpsc::UnboundedReceiver<Held>>,
+) -> Result<(), StoreError> {
     let mut listener = PgListener::connect_with(&cluster.pool).await?;
-    listener.listen(CHANNEL).await?;
+    listener.listen(NODES_CHANNEL).await?;
+    let channels: Vec<String> = hub.held_ids().iter().map(|id| table_channel(id)).collect();
+    if !channels.is_empty() {
+        listener
+            .listen_all(channels.iter().map(String::as_str))
+            .await?;
+    }
     hub.health().set_notifications(true);
     // Changes made while not listening are read from the database.
     hub.refresh_mirrors().await;
+    let refresh = |id: String| {
+        // Copies of different tables are brought up to date at once;
+        // those of one table in turn (under its lock).
+        let hub = hub.clone();
+        tokio::spawn(async move { hub.refresh_mirror(&id).await });
+    };
     loop {
-        match listener.try_recv().await? {
-            Some(notice) => {
-                // Copies of different tables are brought up to date at
-                // once; those of one table in turn (under its lock).
-                let (hub, id) = (hub.clone(), notice.payload().to_string());
-                tokio::spawn(async move { hub.refresh_mirror(&id).await });
-            }
-            None => {
-                // The connection was lost: listen again on a new one (and
-                // catch up), saying so in the health until it is up.
-                return Err(StoreError::Database(
-                    "the notification connection was lost".into(),
-                ));
-            }
+        tokio::select! {
+            // Cancel-safe: sqlx reads a message whole or leaves it buffered.
+            notice = listener.try_recv() => match notice? {
+                Some(notice) => {
+                    cluster.notices.fetch_add(1, Ordering::Relaxed);
+                    refresh(notice.payload().to_string());
+                }
+                None => {
+                    // The connection was lost: listen again on a new one
+                    // (and catch up), saying so in the health until it is up.
+                    return Err(StoreError::Database(
+                        "the notification connection was lost".into(),
+                    ));
+                }
+            },
+            Some(change) = next_held(&mut held) => match change {
+                Held::Came(id) => {
+                    listener.listen(&table_channel(&id)).await?;
+                    // A write between its loading and now was not heard.
+                    refresh(id);
+                }
+                Held::Left(id) => listener.unlisten(&table_channel(&id)).await?,
+            },
         }
+    }
+}
+
+/// The next table to come or go (never, without a receiver).
+async fn next_held(held: &mut Option<&mut mpsc::UnboundedReceiver<Held>>) -> Option<Held> {
+    match held {
+        Some(receiver) => receiver.recv().await,
+        None => std::future::pending().await,
     }
 }

@@ -9,10 +9,12 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-type Socket =
+/// A WebSocket client.
+pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(api: &Api, table: &str) -> Socket {
+/// A WebSocket to table `table` through `api`'s node.
+pub async fn connect(api: &Api, table: &str) -> Socket {
     let url = format!(
         "{}/api/tables/{table}/ws",
         api.base.replacen("http", "ws", 1)
@@ -23,7 +25,8 @@ async fn connect(api: &Api, table: &str) -> Socket {
         .0
 }
 
-async fn say(socket: &mut Socket, message: Value) {
+/// Sends `message`.
+pub async fn say(socket: &mut Socket, message: Value) {
     socket
         .send(Message::Text(message.to_string().into()))
         .await
@@ -31,7 +34,7 @@ async fn say(socket: &mut Socket, message: Value) {
 }
 
 /// The next text message as JSON, or the close frame's code.
-async fn next(socket: &mut Socket) -> Result<Value, Option<CloseCode>> {
+pub async fn next(socket: &mut Socket) -> Result<Value, Option<CloseCode>> {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
             .await

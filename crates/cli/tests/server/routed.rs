@@ -2,10 +2,12 @@
 //! database: a session made on one is used on the other; a rated seek with
 //! a clock posted on one is seen and accepted on the other, whose table
 //! (routed to it) is played through both, its clock running and the result
-//! rated once on both; quick pairing pairs players queued on different nodes.
+//! rated once on both; quick pairing pairs players queued on different nodes;
+//! a node hears of the changes of the tables it holds only.
 
 use crate::accounts::Browser;
 use crate::harness::{Api, Server};
+use crate::protocol::{connect, next, say};
 use crate::ratings::profile_after;
 use crate::seeks::{Lobby, quick_pair};
 use serde_json::{Value, json};
@@ -226,4 +228,53 @@ async fn a_node_restarted_with_its_route_takes_its_tables_back_first() {
         "n1's tables went to {taken:?}, not to n1 again at {}",
         nodes[0].base
     );
+}
+
+/// The table notifications node `api` has received since it started.
+async fn notices(api: &Api) -> u64 {
+    let (status, health) = api.get("/api/health", None).await;
+    assert_eq!(status, 200, "{health}");
+    health["notices"].as_u64().expect("notices in the health")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_hears_of_the_changes_of_the_tables_it_holds_only() {
+    let Some(url) = crate::harness::test_database().await else {
+        return;
+    };
+    let nodes = routed_nodes(&url);
+    let (n1, n2) = (nodes[0].api(), nodes[1].api());
+    let seats = ["open".to_string(), "open".to_string()];
+    let id = n1.create("tawla", json!({}), &seats).await["id"]
+        .as_str()
+        .expect("an id")
+        .to_string();
+    let tokens = [n1.join(&id, 0).await, n1.join(&id, 1).await];
+    for _ in 0..4 {
+        let seat = to_move(&n1, &id).await;
+        play_first_legal(&n1, &id, &tokens[seat]).await;
+    }
+    // n1 hears its own writes; n2, which does not hold the table, none
+    // (with one channel for every table it heard each of them).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(notices(&n1).await >= 4);
+    assert_eq!(notices(&n2).await, 0, "n2 holds no table");
+    // A spectator on n2: n2 keeps a copy, hears of the next action and
+    // sends it on.
+    let mut socket = connect(&n2, &id).await;
+    say(&mut socket, json!({ "type": "hello" })).await;
+    let welcome = next(&mut socket).await.expect("welcome");
+    let version = welcome["version"].as_u64().expect("a version");
+    let seat = to_move(&n1, &id).await;
+    play_first_legal(&n1, &id, &tokens[seat]).await;
+    let event = loop {
+        let m = next(&mut socket)
+            .await
+            .expect("the action as an event on n2");
+        if m["type"] == "event" {
+            break m;
+        }
+    };
+    assert_eq!(event["version"], json!(version + 1));
+    assert!(notices(&n2).await >= 1);
 }

@@ -63,6 +63,7 @@ pub async fn health(State(app): State<AppState>) -> (StatusCode, Json<Value>) {
     }
     if let Some(cluster) = app.hub.cluster() {
         body["forwarded"] = json!(cluster.forwarded());
+        body["notices"] = json!(cluster.notices());
     }
     if let Some(route) = app.hub.route() {
         body["route"] = json!(route.name());

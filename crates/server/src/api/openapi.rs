@@ -309,6 +309,7 @@ fn health_schema() -> Value {
             "database": { "type": "string", "enum": ["ok", "failing"], "description": "Whether the last write or probe (each second) committed." },
             "notifications": { "type": "string", "enum": ["ok", "down"], "description": "Several nodes only: whether table notifications arrive." },
             "forwarded": { "type": "integer", "description": "Several nodes only: requests this node forwarded to a table's owner node (a second hop) since it started." },
+            "notices": { "type": "integer", "description": "Several nodes only: changes of tables this node holds in memory announced to it by the database since it started (its own writes included)." },
             "route": { "type": "string", "description": "The node's route (`--route`), if it has one." },
             "stopping": { "type": "boolean", "description": "Whether the node is shutting down." }
         }

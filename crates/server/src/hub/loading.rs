@@ -1,12 +1,14 @@
 //! Tables in memory: loading them from the store, moving a loaded table
 //! on, and forgetting idle ones.
 
+use super::ownership::Held;
 use super::{Hub, TableCell};
 use crate::error::ApiError;
 use crate::store::StoreError;
 use crate::table::{Table, mono_ms, now};
 use crate::thinking::Owner;
 use crate::token::is_table_id;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -50,9 +52,18 @@ impl Hub {
         self.maybe_start_ai(&mut t, cell);
     }
 
+    /// Puts a table into memory unless it is there; the one in memory.
     pub(super) fn insert(&self, id: String, cell: Arc<TableCell>) -> Arc<TableCell> {
         let mut tables = self.tables.lock().expect("table map");
-        tables.entry(id).or_insert(cell).clone()
+        match tables.entry(id) {
+            Entry::Occupied(held) => held.get().clone(),
+            Entry::Vacant(new) => {
+                // Told under the map's lock, so that the listener hears of
+                // a table's coming and going in that order.
+                self.tell_held(Held::Came(new.key().clone()));
+                new.insert(cell).clone()
+            }
+        }
     }
 
     /// The live table with this id, loading it from the store if needed.
@@ -100,7 +111,10 @@ impl Hub {
                 Err(_) => false,
             };
             if old && quiet && cell.notices.receiver_count() == 0 {
-                self.tables.lock().expect("table map").remove(&id);
+                let mut tables = self.tables.lock().expect("table map");
+                if tables.remove(&id).is_some() {
+                    self.tell_held(Held::Left(id));
+                }
             }
         }
     }

@@ -217,6 +217,9 @@ pub struct Hub {
     health: Arc<Health>,
     /// The route put into the ids of the tables made here (`--route`).
     route: OnceLock<crate::token::Route>,
+    /// Told when a table comes into memory or leaves it (several nodes:
+    /// the notification listener listens on the tables held).
+    held: OnceLock<tokio::sync::mpsc::UnboundedSender<ownership::Held>>,
 }
 impl Hub {
     /// A hub over `store`, thinking (AI moves and hints) in the slots of
@@ -234,6 +237,7 @@ impl Hub {
             cluster: OnceLock::new(),
             health: Arc::new(Health::default()),
             route: OnceLock::new(),
+            held: OnceLock::new(),
         })
     }
 
@@ -394,6 +398,7 @@ mod ownership;
 mod play;
 mod rematch;
 mod seats;
+pub use ownership::Held;
 
 #[cfg(test)]
 mod tests {

@@ -7,8 +7,41 @@ use crate::store::StoreError;
 use crate::table::{Followed, Table};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use tokio::sync::mpsc;
+
+/// A table coming into this node's memory or leaving it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The table with this id came into memory.
+    Came(String),
+    /// It left.
+    Left(String),
+}
 
 impl Hub {
+    /// From now on tells the returned receiver of every table that comes
+    /// into memory or leaves it (for the notification listener; one
+    /// receiver, the first asked for).
+    pub fn follow_held(&self) -> Option<mpsc::UnboundedReceiver<Held>> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.held.set(sender).ok().map(|()| receiver)
+    }
+
+    /// Tells the notification listener, if there is one.
+    pub(super) fn tell_held(&self, change: Held) {
+        if let Some(sender) = self.held.get() {
+            let _ = sender.send(change);
+        }
+    }
+
+    /// The ids of the tables in memory.
+    pub fn held_ids(&self) -> Vec<String> {
+        self.tables
+            .lock()
+            .map(|t| t.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// Whether table `id` is in memory and owned by this node.
     pub fn owns_live(&self, id: &str) -> bool {
         self.tables
@@ -123,12 +156,7 @@ impl Hub {
 
     /// Brings every copy of tables other nodes own up to date.
     pub async fn refresh_mirrors(&self) {
-        let ids: Vec<String> = self
-            .tables
-            .lock()
-            .map(|t| t.keys().cloned().collect())
-            .unwrap_or_default();
-        for id in ids {
+        for id in self.held_ids() {
             self.refresh_mirror(&id).await;
         }
     }

@@ -20,8 +20,11 @@ use sqlx::sqlite::{Sqlite, SqliteConnection};
 use sqlx::{Database, Pool, Transaction};
 use std::future::Future;
 
-/// The channel on which every change of a table is announced (its id).
-pub const CHANNEL: &str = "spelbord_tables";
+/// The channel on which the changes of table `id` are announced (payload:
+/// the id): only the nodes that hold the table listen on it.
+pub fn table_channel(id: &str) -> String {
+    format!("spelbord_t_{id}")
+}
 
 /// What the shared store code takes from each database.
 pub(super) trait Dialect: Send + Sync + 'static {
@@ -110,7 +113,7 @@ impl Dialect for SqliteStore {
 /// Several nodes on one database: each write is a transaction of its own
 /// (PostgreSQL takes concurrent writers and groups their WAL flushes
 /// itself), writes only the tables this node owns, and is announced on
-/// [`CHANNEL`]; the rows a transaction reads to write them again are locked.
+/// its [`table_channel`]; the rows a transaction reads to write them again are locked.
 impl Dialect for PgStore {
     type Db = Postgres;
 
@@ -177,10 +180,10 @@ impl Dialect for PgStore {
     }
 }
 
-/// Announces a change of `table_id` to every node (sent at commit).
+/// Announces a change of `table_id` to the nodes that hold it (sent at commit).
 async fn notify(tx: &mut PgConnection, table_id: &str) -> Result<(), StoreError> {
     sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHANNEL)
+        .bind(table_channel(table_id))
         .bind(table_id)
         .execute(tx)
         .await?;

@@ -19,7 +19,7 @@ mod tables;
 mod tests;
 
 pub use accounts::{AccountStore, SESSION_SECONDS, StoredAccount};
-pub use dialect::CHANNEL;
+pub use dialect::table_channel;
 pub use lobby::{Accepted, LobbyStore, PairPicker, QueueEntry, SeekPlayer, StoredSeek};
 pub use postgres::PgStore;
 pub use ratings::{HistoryEntry, LeaderRow, RatedGame, RatedSeat, RatingStore, StoredRating};
