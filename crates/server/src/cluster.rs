@@ -17,8 +17,7 @@
 
 use crate::api::AppState;
 use crate::error::ApiError;
-use crate::hub::Held;
-use crate::hub::Hub;
+use crate::hub::{Held, Hub};
 use crate::store::{PgStore, StoreError, table_channel};
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
