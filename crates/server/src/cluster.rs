@@ -466,10 +466,6 @@ pub fn start(
     vec![beats, takeovers, notices]
 }
 
-/// The channel every node listens on whatever it holds (nothing is sent
-/// on it: it opens the connection and says that it works).
-const NODES_CHANNEL: &str = "spelbord_nodes";
-
 /// Follows the changes of the tables in memory here announced by other
 /// nodes, listening on each held table's channel (`held` tells of tables
 /// coming and going).
@@ -478,8 +474,8 @@ async fn listen(
     hub: &Arc<Hub>,
     mut held: Option<&mut mpsc::UnboundedReceiver<Held>>,
 ) -> Result<(), StoreError> {
+    // Connects at once (a connection the pool has checked).
     let mut listener = PgListener::connect_with(&cluster.pool).await?;
-    listener.listen(NODES_CHANNEL).await?;
     let channels: Vec<String> = hub.held_ids().iter().map(|id| table_channel(id)).collect();
     if !channels.is_empty() {
         listener
