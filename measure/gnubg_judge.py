@@ -12,10 +12,10 @@ decision), the counts of wrong cube actions, and 95% intervals over the
 files (each file one sample, weighted by its moves or decisions).
 
 `--cubeless` judges chequer play by cubeless equity, as games played
-without a cube must be: a `.mat` file cannot say that the cube was off, and
-GNU Backgammon otherwise judges a money game cubefully under the Jacoby
-rule, where a gammon won or saved with the cube in the middle is worth
-nothing."""
+without a cube must be: a `.mat` file cannot say that the cube was off.
+Everything is judged without the Jacoby rule, as our money games are
+played (GNU Backgammon's default has it: a gammon won or saved with the
+cube in the middle would be worth nothing)."""
 import glob, json, math, os, re, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,7 +48,11 @@ ROWS = {
 }
 
 def analyse(path, plies, cube_plies, cubeless=False):
-    cmds = (('set analysis chequerplay evaluation cubeful off\n' if cubeless else '')
+    # Our money games have no Jacoby rule (a gammon counts with the cube
+    # in the middle); GNU Backgammon's default has it, and a .mat file
+    # cannot say otherwise.
+    cmds = ('set jacoby off\n'
+            + ('set analysis chequerplay evaluation cubeful off\n' if cubeless else '')
             + f'set analysis chequerplay evaluation plies {plies}\n'
             f'set analysis cubedecision evaluation plies {cube_plies}\n'
             f'import mat {path}\nanalyse match\nshow statistics match\n')
