@@ -150,6 +150,9 @@ pub struct NetConfig {
     /// Cube decisions from the network's cubeful equity (Janowski); false:
     /// the generic threshold rule of [`crate::cube`].
     pub cubeful: bool,
+    /// Rolls a cube decision searches ahead (`cube_depth=`; default 2;
+    /// 0: Janowski's formula on the probabilities alone).
+    pub cube_depth: Option<u32>,
     /// Rollout trials per candidate (0: no rollouts).
     pub rollouts: u32,
     /// Player decisions a rollout trial plays before the network scores it.
@@ -169,6 +172,7 @@ impl Default for NetConfig {
             file: None,
             with: None,
             cubeful: true,
+            cube_depth: None,
             rollouts: 0,
             turns: 8,
             width: 6,
@@ -326,6 +330,7 @@ fn net_param(c: &mut NetConfig, key: &str, value: &str) -> Result<(), SpecError>
         }
         "file" => c.file = Some(value.to_string()),
         "with" => c.with = Some(value.to_string()),
+        "cube_depth" => c.cube_depth = Some(number::<u32>(key, value)?.min(3)),
         "cube" => {
             c.cubeful = match value {
                 "janowski" => true,
@@ -343,7 +348,7 @@ fn net_param(c: &mut NetConfig, key: &str, value: &str) -> Result<(), SpecError>
         _ => {
             return Err(unknown(
                 key,
-                "ply, filter, inner, window, file, with, cube, rollout, turns, width",
+                "ply, filter, inner, window, file, with, cube, cube_depth, rollout, turns, width",
             ));
         }
     }

@@ -105,3 +105,31 @@ fn cube_actions_on_reference_positions_agree_with_gnu_backgammon() {
         }
     }
 }
+
+/// Money positions from `ai:expert`'s games where it owned the cube at 2
+/// and redoubled, and GNU Backgammon 1.07 2-ply (without the Jacoby rule)
+/// says "too good to redouble, pass": the gammons are worth more than the
+/// cash (its no-double equity 1.08 to 1.17 per cube).
+const TOO_GOOD: &[&str] = &[
+    "NvcCwEBvtwEIBA:AgEAAAAAAAAA",
+    "zt0JACjYbRsEIA:UQkAAAAAAAAA",
+    "794AAkC7vYGAAA:UQkAAAAAAAAA",
+    "2+ZgAGBnbQ0AAw:UQkAAAAAAAAA",
+    "Nm4zEEDbbAYYIA:UQkAAAAAAAAA",
+];
+
+#[test]
+fn a_cube_too_good_to_redouble_is_kept() {
+    // Before the live cube's line ran on past the cash point, both levels
+    // redoubled each of these (measure/ai-cube.md).
+    for level in ["ai:hard", "ai:expert"] {
+        let mut agent = make_agent::<Backgammon>(level, 1).unwrap();
+        for &id in TOO_GOOD {
+            assert_eq!(
+                agent.choose(&state(id)),
+                TablesAction::Roll,
+                "{level} at {id}"
+            );
+        }
+    }
+}

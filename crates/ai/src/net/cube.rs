@@ -3,21 +3,30 @@
 //! probabilities) and a perfectly live cube, with cube efficiency
 //! [`CUBE_EFFICIENCY`]. In money play a result is worth its points; in match
 //! play it is worth the match winning chance it leads to, read from the
-//! match equity table ([`crate::met`]).
+//! match equity table ([`crate::met`]). [`cube_equities_searched`] values a
+//! decision by a search of the rolls ahead ([`CubeNode`]), both sides'
+//! cube actions at every node and this formula at the leaves.
 //!
 //! With a live cube a player's equity is a straight line in his winning
 //! chance p between two points: on the left, where the opponent cashes
 //! (his doubling point, our take point) or p = 0 when the opponent cannot
 //! double; on the right, where we cash (the opponent's take point) or
-//! p = 1 when we cannot double. Take points are found the same way one
-//! cube level up (the taker then owns the cube), to a fixed depth.
+//! p = 1 when we cannot double. Past a cash point the line runs on to the
+//! average win (or loss) where playing on for the gammon is worth more.
+//! Take points are found the same way one cube level up (the taker then
+//! owns the cube), to a fixed depth.
 
 use super::Probs;
+use super::eval::CubeNode;
 use crate::met::{Crawford, crawford_after, match_winning_chance};
 
 /// Janowski's cube efficiency: the share of a live cube's value a real
 /// cube keeps (0: dead cube, 1: perfectly live).
 pub const CUBE_EFFICIENCY: f64 = 0.68;
+/// How much more waiting must be worth than doubling for a player to wait:
+/// a thousandth of a point per cube, below which a network's stray gammon
+/// chances in a race would keep him from cashing.
+pub const CASH_MARGIN: f64 = 1e-3;
 /// The largest cube value.
 const MAX_CUBE: u32 = 64;
 /// Cube levels looked up when finding take points.
@@ -73,9 +82,11 @@ pub struct CubeEquities {
 }
 
 impl CubeEquities {
-    /// Whether the player on roll should double.
+    /// Whether the player on roll should double: where doubling is worth
+    /// as much as waiting, within [`CASH_MARGIN`] (a cash now or next
+    /// turn, as a search finds it), he doubles and takes no risk.
     pub fn should_double(&self) -> bool {
-        self.double_take.min(self.double_drop) > self.no_double
+        self.double_take.min(self.double_drop) > self.no_double - CASH_MARGIN
     }
 
     /// Whether the opponent should take a double.
@@ -205,8 +216,17 @@ impl Side {
             (1.0, self.win_average(cube))
         };
         if p <= left.0 {
-            left.1
-        } else if p >= right.0 || right.0 - left.0 <= 1e-12 {
+            // Beyond the opponent's cash point he doubles us out, or plays
+            // on where that is worth more to him (too good): the line from
+            // our average loss at p = 0.
+            let on = line((0.0, self.loss_average(cube)), left, p);
+            left.1.min(on)
+        } else if p >= right.0 {
+            // Beyond our cash point we cash, or play on for the gammon where
+            // that is worth more (too good): the line to our average win.
+            let on = line(right, (1.0, self.win_average(cube)), p);
+            right.1.max(on)
+        } else if right.0 - left.0 <= 1e-12 {
             right.1
         } else {
             left.1 + (right.1 - left.1) * (p - left.0) / (right.0 - left.0)
@@ -219,8 +239,102 @@ impl Side {
     }
 }
 
+impl Side {
+    /// This side with other probabilities.
+    fn with(&self, probs: Probs) -> Side {
+        Side {
+            probs: super::eval::consistent(probs).map(f64::from),
+            score: self.score,
+        }
+    }
+
+    /// This side's value at `cube` held by `holder` when it is on roll and
+    /// takes its best cube action first (doubling where that is better and
+    /// allowed; the opponent answers at his best).
+    fn on_roll(&self, cube: u32, holder: Holder, keep: f64, doubled: impl FnOnce() -> f64) -> f64 {
+        if holder == Holder::Opponent || !self.may_use_cube(cube) {
+            return keep;
+        }
+        keep.max(doubled().min(self.value(1, cube)))
+    }
+
+    /// This side's value of `node` (this side on roll there) at `cube`
+    /// held by `holder`, cube actions included.
+    fn node(&self, node: &CubeNode, cube: u32, holder: Holder) -> f64 {
+        match node {
+            CubeNode::Leaf(p) | CubeNode::Ended(p) => {
+                let side = self.with(*p);
+                let keep = side.cubeful(cube, holder);
+                side.on_roll(cube, holder, keep, || {
+                    side.cubeful(2 * cube, Holder::Opponent)
+                })
+            }
+            CubeNode::Rolls(rolls) => {
+                let keep = self.rolls(rolls, cube, holder);
+                self.on_roll(cube, holder, keep, || {
+                    self.rolls(rolls, 2 * cube, Holder::Opponent)
+                })
+            }
+        }
+    }
+
+    /// This side's value, on roll at `cube` held by `holder` without a cube
+    /// action, of the `rolls` that follow.
+    fn rolls(&self, rolls: &[(f64, CubeNode)], cube: u32, holder: Holder) -> f64 {
+        let other = self.other();
+        let theirs = match holder {
+            Holder::Centre => Holder::Centre,
+            Holder::Roller => Holder::Opponent,
+            Holder::Opponent => Holder::Roller,
+        };
+        rolls
+            .iter()
+            .map(|(p, next)| {
+                p * match next {
+                    CubeNode::Ended(probs) => self.with(*probs).dead(cube),
+                    node => {
+                        let v = other.node(node, cube, theirs);
+                        match self.score {
+                            None => -v,
+                            Some(_) => 1.0 - v,
+                        }
+                    }
+                }
+            })
+            .sum()
+    }
+}
+
+/// The cubeful values of doubling or not for the player on roll, searched:
+/// each roll of `tree` (its root a [`CubeNode::Rolls`]) valued with both
+/// sides' best cube actions at every node below, Janowski's at the leaves;
+/// `situation.probs` give the answer's `win`.
+pub fn cube_equities_searched(situation: &CubeSituation, tree: &CubeNode) -> CubeEquities {
+    let CubeNode::Rolls(rolls) = tree else {
+        return cube_equities(situation);
+    };
+    decision(situation, |side, cube, holder| {
+        side.rolls(rolls, cube, holder)
+    })
+}
+
+/// The value at `p` of the straight line through `a` and `b` (`a`'s value
+/// where they meet).
+fn line(a: (f64, f64), b: (f64, f64), p: f64) -> f64 {
+    if (b.0 - a.0).abs() <= 1e-12 {
+        return a.1;
+    }
+    a.1 + (b.1 - a.1) * (p - a.0) / (b.0 - a.0)
+}
+
 /// The cubeful values of doubling or not for the player on roll.
 pub fn cube_equities(situation: &CubeSituation) -> CubeEquities {
+    decision(situation, |side, cube, holder| side.cubeful(cube, holder))
+}
+
+/// The values of a cube decision, `keep` valuing the player on roll's
+/// position at a cube and holder when he does not double now.
+fn decision(situation: &CubeSituation, keep: impl Fn(&Side, u32, Holder) -> f64) -> CubeEquities {
     let side = Side {
         probs: super::eval::consistent(situation.probs).map(f64::from),
         score: situation.score,
@@ -234,8 +348,9 @@ pub fn cube_equities(situation: &CubeSituation) -> CubeEquities {
     };
     CubeEquities {
         win: side.probs[0],
-        no_double: side.cubeful(c, situation.holder) / unit,
-        double_take: side.cubeful(2 * c, Holder::Opponent) / unit,
+        no_double: keep(&side, c, situation.holder) / unit,
+        // Taken: the opponent holds the cube at twice its value.
+        double_take: keep(&side, 2 * c, Holder::Opponent) / unit,
         double_drop: side.value(1, c) / unit,
     }
 }
@@ -321,5 +436,77 @@ mod tests {
         // trailer nothing, so he doubles even as the underdog.
         assert!(trailer.should_double(), "{trailer:?}");
         assert!(trailer.should_take(), "{trailer:?}");
+    }
+
+    /// A last roll: the player on roll wins with chance `q`, else his
+    /// opponent, on roll next, bears off at once.
+    fn last_roll(q: f64) -> CubeEquities {
+        let tree = CubeNode::Rolls(vec![
+            (q, CubeNode::Ended([1.0, 0.0, 0.0, 0.0, 0.0])),
+            (1.0 - q, CubeNode::Leaf([1.0, 0.0, 0.0, 0.0, 0.0])),
+        ]);
+        let situation = CubeSituation {
+            probs: [q as f32, 0.0, 0.0, 0.0, 0.0],
+            cube: 1,
+            holder: Holder::Centre,
+            score: None,
+        };
+        cube_equities_searched(&situation, &tree)
+    }
+
+    #[test]
+    fn a_last_roll_is_valued_exactly_by_the_search() {
+        // No double below 50%, double and take to 75%, pass above.
+        let e = last_roll(0.4);
+        assert!((e.no_double - -0.2).abs() < 1e-9, "{e:?}");
+        assert!(!e.should_double(), "{e:?}");
+        let e = last_roll(0.6);
+        assert!((e.no_double - 0.2).abs() < 1e-9, "{e:?}");
+        assert!((e.double_take - 0.4).abs() < 1e-9, "{e:?}");
+        assert!(e.should_double() && e.should_take(), "{e:?}");
+        let e = last_roll(0.8);
+        assert!(e.should_double() && !e.should_take(), "{e:?}");
+    }
+
+    #[test]
+    fn the_searched_opponent_redoubles_where_the_cube_is_his() {
+        // After the double the opponent holds the cube at 2 and, on roll
+        // with a sure win, redoubles us out: -2 (not -4) when he may, and
+        // his sure win counts the same either way.
+        let tree = CubeNode::Rolls(vec![(1.0, CubeNode::Leaf([0.9, 0.0, 0.0, 0.0, 0.0]))]);
+        let situation = CubeSituation {
+            probs: [0.1, 0.0, 0.0, 0.0, 0.0],
+            cube: 1,
+            holder: Holder::Centre,
+            score: None,
+        };
+        let e = cube_equities_searched(&situation, &tree);
+        // Centred: he doubles and we drop (-1). Taken at 2: he owns the
+        // cube, redoubles to 4 and we drop: -2 per cube 1.
+        assert!((e.no_double - -1.0).abs() < 1e-9, "{e:?}");
+        assert!((e.double_take - -2.0).abs() < 1e-9, "{e:?}");
+        assert!(!e.should_double(), "{e:?}");
+    }
+
+    #[test]
+    fn an_owned_cube_is_kept_when_the_gammon_is_worth_more_than_the_cash() {
+        // Past the opponent's take point with many gammons: cashing gives
+        // 1, playing on more (too good to redouble). Without gammons the
+        // same chance cashes.
+        let gammons = cube_equities(&CubeSituation {
+            probs: [0.84, 0.30, 0.0, 0.02, 0.0],
+            cube: 2,
+            holder: Holder::Roller,
+            score: None,
+        });
+        assert!(gammons.no_double > 1.0, "{gammons:?}");
+        assert!(!gammons.should_double(), "{gammons:?}");
+        let plain = cube_equities(&CubeSituation {
+            probs: [0.85, 0.0, 0.0, 0.0, 0.0],
+            cube: 2,
+            holder: Holder::Roller,
+            score: None,
+        });
+        assert!(plain.should_double() && !plain.should_take(), "{plain:?}");
     }
 }

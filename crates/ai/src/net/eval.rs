@@ -39,6 +39,19 @@ pub fn equity(p: &Probs) -> f32 {
     2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
 }
 
+/// A cube decision's search tree, seen from the side on roll at its node.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CubeNode {
+    /// The search ends: the probabilities of the side on roll.
+    Leaf(Probs),
+    /// Each of the 21 rolls (with its probability) and what follows the
+    /// best play: the same kind of node for the other side, now on roll.
+    Rolls(Vec<(f64, CubeNode)>),
+    /// The play ended the game: the exact probabilities of the side that
+    /// played it.
+    Ended(Probs),
+}
+
 /// The exact outcome for the side that just ended the game.
 pub fn ended(end: GameEnd) -> Probs {
     match end {
@@ -278,6 +291,37 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
             }
         }
         sum
+    }
+
+    /// The positions a cube decision on `board` looks at, `depth` rolls
+    /// deep: after each roll the best play by 0-ply, and the side then on
+    /// roll's probabilities at 0-ply at the end (see [`CubeNode`]).
+    pub fn cube_tree(&mut self, board: &V::Board, depth: u32) -> CubeNode {
+        if depth == 0 {
+            return CubeNode::Leaf(self.before_roll(board, 0, 1));
+        }
+        let mut rolls = Vec::with_capacity(ROLLS.len());
+        for &(dice, p) in ROLLS.iter() {
+            let cands = self.candidates(board, dice);
+            let (i, _) = self.best(&cands, 0, 1);
+            let next = match cands.get(i) {
+                Some(c) => match c.end {
+                    Some(end) => CubeNode::Ended(ended(end)),
+                    None => {
+                        let mut b = c.board;
+                        V::flip(&mut b);
+                        self.cube_tree(&b, depth - 1)
+                    }
+                },
+                None => {
+                    let mut b = *board;
+                    V::flip(&mut b);
+                    self.cube_tree(&b, depth - 1)
+                }
+            };
+            rolls.push((p, next));
+        }
+        CubeNode::Rolls(rolls)
     }
 
     /// The best candidate (its index and the mover's probabilities after
