@@ -60,16 +60,7 @@ fn main() {
                     spelbord_engine::tables::TablesAction::Double,
                 );
             }
-            let mut out = path.clone();
-            for a in &agents {
-                if let Some(e) = a.cube_equities(&state) {
-                    out += &format!(
-                        " | w={:.3} nd={:.3} dt={:.3} dp={:.3}",
-                        e.win, e.no_double, e.double_take, e.double_drop
-                    );
-                }
-            }
-            println!("{out}");
+            println!("{path}{}", equities(&agents, &state));
             continue;
         }
         let rec = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -81,21 +72,28 @@ fn main() {
                 .unwrap()
                 .0;
             if agents[0].cube_equities(bg).is_some() {
-                let mut out = format!(
-                    "{path} {i} seat={} id={} act={action}",
+                println!(
+                    "{path} {i} seat={} id={} act={action}{}",
                     bg.mover(),
-                    bg.gnubg_id()
+                    bg.gnubg_id(),
+                    equities(&agents, bg)
                 );
-                for a in &agents {
-                    let e = a.cube_equities(bg).unwrap();
-                    out += &format!(
-                        " | w={:.3} nd={:.3} dt={:.3} dp={:.3}",
-                        e.win, e.no_double, e.double_take, e.double_drop
-                    );
-                }
-                println!("{out}");
             }
             state.apply_recorded(action).unwrap();
         }
     }
+}
+
+/// Each agent's `| w= nd= dt= dp=` part at `state`'s cube decision.
+fn equities(agents: &[NetAgent<BackgammonRules>], state: &BackgammonState) -> String {
+    agents
+        .iter()
+        .filter_map(|a| a.cube_equities(state))
+        .map(|e| {
+            format!(
+                " | w={:.3} nd={:.3} dt={:.3} dp={:.3}",
+                e.win, e.no_double, e.double_take, e.double_drop
+            )
+        })
+        .collect()
 }

@@ -183,8 +183,9 @@ impl<V: NetVariant> NetAgent<V> {
     }
 
     /// The cubeful values of the cube decision at `state` (the player on
-    /// roll may double, or his opponent answers a double), from the
-    /// network's probabilities before the roll; `None` elsewhere.
+    /// roll may double, or his opponent answers a double), searched
+    /// two rolls ahead unless the spec says otherwise; `None`
+    /// elsewhere.
     pub fn cube_equities(&self, state: &TablesState<V>) -> Option<CubeEquities> {
         if !matches!(state.phase(), Phase::CubeDecision | Phase::CubeResponse) {
             return None;
@@ -192,7 +193,14 @@ impl<V: NetVariant> NetAgent<V> {
         let view = state.observation(Viewer::Spectator);
         let roller = state.mover();
         let mut ev = self.evaluator(*state.variant());
-        let probs = ev.before_roll(state.board(), self.config.plies, self.config.filter);
+        let depth = self.config.cube_depth.unwrap_or(CUBE_DEPTH);
+        // The search's own probabilities where it searches (no second search
+        // for the winning chance shown); else the agent's, `ply` deep.
+        let tree = (depth > 0).then(|| ev.cube_tree(state.board(), depth));
+        let probs = match &tree {
+            Some(tree) => tree.mean(),
+            None => ev.before_roll(state.board(), self.config.plies, self.config.filter),
+        };
         let holder = match view.cube_owner {
             None => Holder::Centre,
             Some(p) if p == roller => Holder::Roller,
@@ -220,12 +228,9 @@ impl<V: NetVariant> NetAgent<V> {
             holder,
             score,
         };
-        let depth = self.config.cube_depth.unwrap_or(CUBE_DEPTH);
-        Some(if depth > 0 {
-            let tree = ev.cube_tree(state.board(), depth);
-            cube_equities_searched(&situation, &tree)
-        } else {
-            cube_equities(&situation)
+        Some(match &tree {
+            Some(tree) => cube_equities_searched(&situation, tree),
+            None => cube_equities(&situation),
         })
     }
 }

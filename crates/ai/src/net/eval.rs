@@ -52,6 +52,29 @@ pub enum CubeNode {
     Ended(Probs),
 }
 
+impl CubeNode {
+    /// The cubeless probabilities of the side on roll here, averaged over
+    /// the search below.
+    pub fn mean(&self) -> Probs {
+        match self {
+            CubeNode::Leaf(p) | CubeNode::Ended(p) => *p,
+            CubeNode::Rolls(rolls) => {
+                let mut sum = [0.0f32; 5];
+                for (p, next) in rolls {
+                    let q = match next {
+                        CubeNode::Ended(q) => *q,
+                        node => flip(node.mean()),
+                    };
+                    for (s, v) in sum.iter_mut().zip(q) {
+                        *s += *p as f32 * v;
+                    }
+                }
+                sum
+            }
+        }
+    }
+}
+
 /// The exact outcome for the side that just ended the game.
 pub fn ended(end: GameEnd) -> Probs {
     match end {
@@ -304,17 +327,11 @@ impl<'n, V: NetVariant> Evaluator<'n, V> {
         for &(dice, p) in ROLLS.iter() {
             let cands = self.candidates(board, dice);
             let (i, _) = self.best(&cands, 0, 1);
-            let next = match cands.get(i) {
-                Some(c) => match c.end {
-                    Some(end) => CubeNode::Ended(ended(end)),
-                    None => {
-                        let mut b = c.board;
-                        V::flip(&mut b);
-                        self.cube_tree(&b, depth - 1)
-                    }
-                },
+            let next = match cands.get(i).and_then(|c| c.end) {
+                Some(end) => CubeNode::Ended(ended(end)),
                 None => {
-                    let mut b = *board;
+                    // After the best play, or the same board when none.
+                    let mut b = cands.get(i).map_or(*board, |c| c.board);
                     V::flip(&mut b);
                     self.cube_tree(&b, depth - 1)
                 }
