@@ -11,6 +11,7 @@ mod catalogue;
 mod export;
 mod gnubg;
 mod import;
+mod label;
 mod mat;
 mod play;
 mod play_moves;
@@ -58,6 +59,8 @@ enum Command {
     Import(import::ImportArgs),
     /// Train a game's evaluation network by self-play (see docs/ai.md).
     Train(train::TrainArgs),
+    /// Label backgammon positions from self-play by rollouts, for `train --fit`.
+    Label(label::LabelArgs),
     /// Generate the backgammon bear-off databases (see docs/ai.md).
     Bearoff(bearoff::BearoffArgs),
     /// Serve the games over HTTP and WebSocket (see docs/server.md).
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Command::Import(a) => import::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Train(a) => train::run(a),
+        Command::Label(a) => label::run(a),
         Command::Bearoff(a) => bearoff::run(a),
         Command::Verify(a) => verify::run(a),
     };

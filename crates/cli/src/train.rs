@@ -1,12 +1,14 @@
 //! `spelbord train`: trains a game's evaluation network by TD(λ)
 //! self-play, with periodic checkpoints that a later run resumes from.
 
+use crate::label::read_labels;
 use crate::term::{progress, progress_wanted};
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use spelbord_ai::net::label::{fit, fit_error};
 use spelbord_ai::net::seat_train::{new_seat_net, train_seats};
 use spelbord_ai::net::train::{TrainConfig, new_net, train, widen};
-use spelbord_ai::net::{NetFile, NetVariant, SHIPPED, SeatNet, check, load_seat_net};
+use spelbord_ai::net::{Mlp, NetFile, NetVariant, SHIPPED, SeatNet, check, load, load_seat_net};
 use spelbord_engine::backgammon::{Backgammon, BackgammonRules};
 use spelbord_engine::high_gammon::{HighGammon, TricTrac};
 use spelbord_engine::stumphog::Stumphog;
@@ -59,6 +61,14 @@ pub struct TrainArgs {
     /// Write a checkpoint every this many games.
     #[arg(long, default_value_t = 10_000)]
     pub checkpoint_every: u64,
+    /// Backgammon: fit the network (`--resume`'s, else the shipped one) to
+    /// the rollout labels in this file (`spelbord label`) instead of
+    /// self-play; every tenth label is held out to show the fit.
+    #[arg(long, value_name = "FILE", conflicts_with = "widen")]
+    pub fit: Option<String>,
+    /// Passes over the labels with `--fit`.
+    #[arg(long, default_value_t = 4)]
+    pub epochs: u32,
 }
 
 fn write(net: &NetFile, path: &str) -> Result<()> {
@@ -184,12 +194,63 @@ fn run_training(
     Ok(())
 }
 
+/// Fits a backgammon network to the rollout labels in `labels`, showing
+/// its error on the labels it learns from and on those held out.
+fn fit_backgammon(args: &TrainArgs, labels: &str) -> Result<()> {
+    let out = args.out.clone().unwrap_or_else(|| "backgammon.net".into());
+    let mut net = match &args.resume {
+        Some(path) => read(path)?,
+        None => NetFile::clone(&*load::<BackgammonRules>(None)?),
+    };
+    let encoding = check::<BackgammonRules>(&net, args.resume.as_deref().unwrap_or("shipped"))?;
+    let (mut learn, mut held) = (Vec::new(), Vec::new());
+    for (i, l) in read_labels(labels)?.into_iter().enumerate() {
+        if i % 10 == 0 {
+            held.push(l)
+        } else {
+            learn.push(l)
+        }
+    }
+    let show = |epoch: u32, mlp: &Mlp| {
+        let (a, b) = (
+            fit_error::<BackgammonRules>(mlp, encoding, &learn),
+            fit_error::<BackgammonRules>(mlp, encoding, &held),
+        );
+        eprintln!(
+            "epoch {epoch}: mean error of the winning chance {:.4} (held out {:.4}), of the equity {:.4} (held out {:.4})",
+            a.win, b.win, a.equity, b.equity
+        );
+    };
+    show(0, &net.net);
+    let start = Instant::now();
+    fit::<BackgammonRules>(
+        &mut net.net,
+        encoding,
+        &learn,
+        args.epochs,
+        args.alpha,
+        args.seed,
+        show,
+    );
+    write(&net, &out)?;
+    eprintln!(
+        "{} labels learnt from, {} held out; {:.0} s; written to {out}",
+        learn.len(),
+        held.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Runs `spelbord train`.
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
     match args.game.as_str() {
         "backgammon" => {
             Options::parse(Backgammon::ID, Backgammon::option_specs(), &args.options)?;
-            run_for(BackgammonRules, &args)?;
+            match &args.fit {
+                Some(labels) => fit_backgammon(&args, labels)?,
+                None => run_for(BackgammonRules, &args)?,
+            }
         }
         "tawla" => {
             let options = Options::parse(Tawla::ID, Tawla::option_specs(), &args.options)?;
@@ -226,6 +287,8 @@ mod tests {
             alpha: 0.1,
             hidden: 4,
             checkpoint_every: 2,
+            fit: None,
+            epochs: 4,
         }
     }
 
@@ -322,5 +385,39 @@ mod tests {
         assert!(run(a).is_err());
         std::fs::remove_file(&path).ok();
         std::fs::remove_file(&tawla).ok();
+    }
+
+    #[test]
+    fn backgammon_fits_the_shipped_network_to_rollout_labels() {
+        let dir = std::env::temp_dir().join(format!("spelbord-fit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let labels = dir.join("labels.txt").display().to_string();
+        let out = dir.join("fit.net").display().to_string();
+        crate::label::run(crate::label::LabelArgs {
+            game: "backgammon".into(),
+            positions: 6,
+            trials: 1,
+            seed: 2,
+            threads: 2,
+            net: None,
+            out: labels.clone(),
+        })
+        .unwrap();
+        let mut a = args("backgammon", &out);
+        a.options.clear();
+        a.fit = Some(labels.clone());
+        a.epochs = 2;
+        run(a).unwrap();
+        let fitted = read(&out).unwrap();
+        let shipped = load::<BackgammonRules>(None).unwrap();
+        assert_ne!(fitted.net, shipped.net, "the labels moved it");
+        assert_eq!(fitted.games_trained, shipped.games_trained);
+        // Labels that do not read are an error, not a network.
+        std::fs::write(&labels, "not a position 0.5\n").unwrap();
+        let mut a = args("backgammon", &out);
+        a.options.clear();
+        a.fit = Some(labels);
+        assert!(run(a).is_err());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

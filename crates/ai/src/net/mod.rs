@@ -9,6 +9,7 @@ pub mod encode;
 pub mod eval;
 pub mod format;
 mod high_gammon;
+pub mod label;
 pub mod mlp;
 pub mod rollout;
 mod seat_agent;

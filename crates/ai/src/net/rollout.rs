@@ -10,7 +10,7 @@ use super::eval::{Candidate, Evaluator, Probs, bear_off_exact, ended, flip};
 use super::seat_rollout::{RolloutSettings, outcome_at, trials};
 use rand::Rng;
 use spelbord_engine::rng::{SeededRng, seeded};
-use spelbord_engine::tables::ROLLS;
+use spelbord_engine::tables::{Play, ROLLS};
 
 /// The mover's mean probabilities after each of `cands` over
 /// `settings.trials` trials of `settings.turns` plays each; trial k plays
@@ -33,6 +33,30 @@ pub fn mean_after<V: NetVariant>(
         }
     }
     sums
+}
+
+/// The probabilities of the side on roll on `board` by `trials` trials
+/// played to the end of the game (see [`mean_after`]).
+pub fn mean_before<V: NetVariant>(
+    ev: &mut Evaluator<'_, V>,
+    board: &V::Board,
+    trials: u32,
+    rng: &mut SeededRng,
+) -> Probs {
+    // The opponent's frame after an empty play: the side on roll moves next.
+    let mut before = *board;
+    V::flip(&mut before);
+    let cand = Candidate {
+        play: Play::EMPTY,
+        board: before,
+        end: None,
+    };
+    let settings = RolloutSettings {
+        trials,
+        turns: u32::MAX,
+        width: 1,
+    };
+    flip(mean_after(ev, &[cand], settings, rng)[0])
 }
 
 /// One trial after `cand`: the opponent's first roll at cumulative
