@@ -102,7 +102,8 @@ pub fn level_agent(
         // times the time). Tawla's levels before the network:
         // `expectimax:depth=2,root=8` and `mcts:prior=on,cutoff=0,iters=5000,c=1.0`.
         (Backgammon, Level::Hard) => "net:ply=1",
-        (Backgammon, Level::Expert) => "net:ply=2",
+        // Expert's close cube decisions are rolled out (84 trials to the end).
+        (Backgammon, Level::Expert) => "net:ply=2,cube_rollout=84",
         (Tawla, Level::Hard) => "net",
         (Tawla, Level::Expert) => "net:ply=1",
         (Stumphog, Level::Hard) => "expectimax:depth=3,root=8,width=8",

@@ -153,6 +153,9 @@ pub struct NetConfig {
     /// Rolls a cube decision searches ahead (`cube_depth=`; default 2;
     /// 0: Janowski's formula on the probabilities alone).
     pub cube_depth: Option<u32>,
+    /// Full rollout trials that correct the cube search's probabilities
+    /// where the decision is close (`cube_rollout=`; 0: none).
+    pub cube_rollouts: u32,
     /// Rollout trials per candidate (0: no rollouts).
     pub rollouts: u32,
     /// Player decisions a rollout trial plays before the network scores it.
@@ -173,6 +176,7 @@ impl Default for NetConfig {
             with: None,
             cubeful: true,
             cube_depth: None,
+            cube_rollouts: 0,
             rollouts: 0,
             turns: 8,
             width: 6,
@@ -343,12 +347,13 @@ fn net_param(c: &mut NetConfig, key: &str, value: &str) -> Result<(), SpecError>
             }
         }
         "rollout" => c.rollouts = number::<u32>(key, value)?.min(MAX_ROLLOUTS),
+        "cube_rollout" => c.cube_rollouts = number::<u32>(key, value)?.min(MAX_ROLLOUTS),
         "turns" => c.turns = number::<u32>(key, value)?.max(1),
         "width" => c.width = number::<usize>(key, value)?.max(1),
         _ => {
             return Err(unknown(
                 key,
-                "ply, filter, inner, window, file, with, cube, cube_depth, rollout, turns, width",
+                "ply, filter, inner, window, file, with, cube, cube_depth, cube_rollout, rollout, turns, width",
             ));
         }
     }

@@ -1,7 +1,9 @@
 //! Cube decisions of the agents: never a double of a dead cube in a match.
 
-use spelbord_ai::make_agent;
+use spelbord_ai::net::NetAgent;
+use spelbord_ai::{AgentSpec, make_agent};
 use spelbord_engine::backgammon::Backgammon;
+use spelbord_engine::backgammon::BackgammonRules;
 use spelbord_engine::tables::{Phase, TablesAction};
 use spelbord_engine::{Game, GameState, Notation};
 
@@ -132,4 +134,53 @@ fn a_cube_too_good_to_redouble_is_kept() {
             );
         }
     }
+}
+
+/// Two long races (money, cube in the middle) that the network misjudges
+/// by 2 to 3 points of winning chance, with GNU Backgammon 1.07's 2-ply
+/// verdict (measure/ai-cube.md): double, take by 0.120 (no double 0.812,
+/// double/take 0.880); no double by 0.054, take (0.505 / 0.450).
+const LONG_RACES: &[(&str, bool, bool)] = &[
+    ("2M6NAwDYndsAAA:cAkAAAAAAAAA", true, true),
+    ("2M7tAADYndsAAA:cAkAAAAAAAAA", false, true),
+];
+
+#[test]
+fn the_expert_rolls_out_close_cube_decisions_and_judges_long_races_right() {
+    // Without the rollouts (`ai:hard`'s cube, the search alone) the first
+    // is a pass: the network gives the leader 0.80 where the rollout finds
+    // 0.77.
+    let mut expert = make_agent::<Backgammon>("ai:expert", 1).unwrap();
+    let mut searched = make_agent::<Backgammon>("net:ply=2", 1).unwrap();
+    for &(id, double, take) in LONG_RACES {
+        let before = state(id);
+        let mut offered = before;
+        offered.apply(TablesAction::Double);
+        let doubled = expert.choose(&before) == TablesAction::Double;
+        let taken = expert.choose(&offered) == TablesAction::Take;
+        assert_eq!((doubled, taken), (double, take), "{id}");
+    }
+    let mut offered = state(LONG_RACES[0].0);
+    offered.apply(TablesAction::Double);
+    assert_eq!(searched.choose(&offered), TablesAction::Drop);
+}
+
+#[test]
+fn a_cube_decision_near_even_is_not_rolled_out() {
+    // The opening position before a roll: nobody doubles there, so the
+    // rollout is skipped and the values are the search's alone; in a long
+    // race it is rolled out and the values move.
+    let agent = |spec: &str| match AgentSpec::parse(spec).unwrap() {
+        AgentSpec::Net(c) => NetAgent::<BackgammonRules>::new(c).unwrap(),
+        _ => unreachable!("a net spec"),
+    };
+    let (rolled, searched) = (agent("net:cube_rollout=84"), agent("net"));
+    let start = state("4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    assert_eq!(rolled.cube_equities(&start), searched.cube_equities(&start));
+    let race = state(LONG_RACES[0].0);
+    let (a, b) = (
+        rolled.cube_equities(&race).unwrap(),
+        searched.cube_equities(&race).unwrap(),
+    );
+    assert!(b.win - a.win > 0.01, "{a:?} {b:?}");
 }

@@ -36,6 +36,10 @@ const ROLLOUT_SEED: u64 = 0x005e_ed0f_d1ce;
 /// than with 1 or 0; 3 gained little at 20 times the time).
 const CUBE_DEPTH: u32 = 2;
 
+/// How far from even the search's winning chance must be for a cube
+/// decision to be rolled out (`cube_rollout=`): nearer, neither side doubles.
+const CUBE_ROLLOUT_FROM: f32 = 0.05;
+
 /// The most rollout results an agent keeps.
 const ROLLOUTS_KEPT: usize = 64;
 
@@ -196,11 +200,24 @@ impl<V: NetVariant> NetAgent<V> {
         let depth = self.config.cube_depth.unwrap_or(CUBE_DEPTH);
         // The search's own probabilities where it searches (no second search
         // for the winning chance shown); else the agent's, `ply` deep.
-        let tree = (depth > 0).then(|| ev.cube_tree(state.board(), depth));
-        let probs = match &tree {
+        let mut tree = (depth > 0).then(|| ev.cube_tree(state.board(), depth));
+        let mut probs = match &tree {
             Some(tree) => tree.mean(),
             None => ev.before_roll(state.board(), self.config.plies, self.config.filter),
         };
+        // Where the decision is close, full rollouts correct the network's
+        // probabilities (its gammons most): the search's leaves move by
+        // what the rollout finds that the search missed.
+        if self.config.cube_rollouts > 0 && (probs[0] - 0.5).abs() >= CUBE_ROLLOUT_FROM {
+            let rng = &mut seeded(ROLLOUT_SEED);
+            let rolled =
+                super::rollout::mean_before(&mut ev, state.board(), self.config.cube_rollouts, rng);
+            let delta = std::array::from_fn(|k| rolled[k] - probs[k]);
+            if let Some(tree) = &mut tree {
+                tree.shift(delta);
+            }
+            probs = rolled;
+        }
         let holder = match view.cube_owner {
             None => Holder::Centre,
             Some(p) if p == roller => Holder::Roller,

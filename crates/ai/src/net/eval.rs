@@ -53,6 +53,25 @@ pub enum CubeNode {
 }
 
 impl CubeNode {
+    /// The same search with every leaf's probabilities moved by `delta`
+    /// (the side on roll at the root's terms; turned round at every ply).
+    pub fn shift(&mut self, delta: Probs) {
+        match self {
+            CubeNode::Leaf(p) => {
+                let moved: Probs = std::array::from_fn(|k| p[k] + delta[k]);
+                *p = consistent(moved.map(|v| v.clamp(0.0, 1.0)));
+            }
+            CubeNode::Ended(_) => {}
+            CubeNode::Rolls(rolls) => {
+                // The other side's terms: its win is our loss, gammons swap.
+                let turned = [-delta[0], delta[3], delta[4], delta[1], delta[2]];
+                for (_, next) in rolls {
+                    next.shift(turned);
+                }
+            }
+        }
+    }
+
     /// The cubeless probabilities of the side on roll here, averaged over
     /// the search below.
     pub fn mean(&self) -> Probs {
@@ -411,6 +430,34 @@ mod tests {
                 .abs()
                 < 1e-6
         );
+    }
+
+    #[test]
+    fn a_shifted_cube_search_moves_its_mean_by_the_shift() {
+        // Leaves two rolls down are the root side's, one roll down the
+        // other side's; an ended game stays exact.
+        let p = [0.6, 0.2, 0.01, 0.1, 0.01];
+        let ends = [1.0, 0.0, 0.0, 0.0, 0.0];
+        let mut tree = CubeNode::Rolls(vec![
+            (0.25, CubeNode::Leaf(flip(p))),
+            (0.5, CubeNode::Rolls(vec![(1.0, CubeNode::Leaf(p))])),
+            (0.25, CubeNode::Ended(ends)),
+        ]);
+        let before = tree.mean();
+        let delta = [0.04, 0.03, 0.0, -0.02, 0.0];
+        tree.shift(delta);
+        let after = tree.mean();
+        for k in 0..5 {
+            let expected = before[k] + 0.75 * delta[k];
+            assert!(
+                (after[k] - expected).abs() < 1e-6,
+                "{k}: {after:?} {before:?}"
+            );
+        }
+        let CubeNode::Rolls(rolls) = &tree else {
+            unreachable!()
+        };
+        assert_eq!(rolls[2].1, CubeNode::Ended(ends));
     }
 
     /// A backgammon board with both sides home (each in its own numbering).
