@@ -149,7 +149,7 @@ const LONG_RACES: &[(&str, bool, bool)] = &[
 fn the_expert_rolls_out_close_cube_decisions_and_judges_long_races_right() {
     // Without the rollouts (`ai:hard`'s cube, the search alone) the first
     // is a pass: the network gives the leader 0.80 where the rollout finds
-    // 0.77.
+    // 0.77 (and the agent takes half the difference).
     let mut expert = make_agent::<Backgammon>("ai:expert", 1).unwrap();
     let mut searched = make_agent::<Backgammon>("net:ply=2", 1).unwrap();
     for &(id, double, take) in LONG_RACES {
@@ -182,5 +182,5 @@ fn a_cube_decision_near_even_is_not_rolled_out() {
         rolled.cube_equities(&race).unwrap(),
         searched.cube_equities(&race).unwrap(),
     );
-    assert!(b.win - a.win > 0.01, "{a:?} {b:?}");
+    assert!(b.win - a.win > 0.005, "{a:?} {b:?}");
 }

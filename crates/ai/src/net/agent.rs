@@ -40,6 +40,11 @@ const CUBE_DEPTH: u32 = 2;
 /// decision to be rolled out (`cube_rollout=`): nearer, neither side doubles.
 const CUBE_ROLLOUT_FROM: f32 = 0.05;
 
+/// How much of the rollout's difference from the search a rolled-out cube
+/// decision takes: half (GNU Backgammon's judgement of three sets of 60
+/// games preferred half to all of it in every set: measure/ai-cube.md).
+const CUBE_ROLLOUT_WEIGHT: f32 = 0.5;
+
 /// The most rollout results an agent keeps.
 const ROLLOUTS_KEPT: usize = 64;
 
@@ -207,16 +212,17 @@ impl<V: NetVariant> NetAgent<V> {
         };
         // Where the decision is close, full rollouts correct the network's
         // probabilities (its gammons most): the search's leaves move by
-        // what the rollout finds that the search missed.
+        // half of what the rollout finds that the search missed.
         if self.config.cube_rollouts > 0 && (probs[0] - 0.5).abs() >= CUBE_ROLLOUT_FROM {
             let rng = &mut seeded(ROLLOUT_SEED);
             let rolled =
                 super::rollout::mean_before(&mut ev, state.board(), self.config.cube_rollouts, rng);
-            let delta = std::array::from_fn(|k| rolled[k] - probs[k]);
+            let delta: super::Probs =
+                std::array::from_fn(|k| CUBE_ROLLOUT_WEIGHT * (rolled[k] - probs[k]));
             if let Some(tree) = &mut tree {
                 tree.shift(delta);
             }
-            probs = rolled;
+            probs = std::array::from_fn(|k| probs[k] + delta[k]);
         }
         let holder = match view.cube_owner {
             None => Holder::Centre,
