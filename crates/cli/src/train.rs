@@ -41,7 +41,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "widen")]
     pub resume: Option<String>,
     /// Continue training the network in this file widened to the game's
-    /// newest encoding (backgammon: encoding 1 to 2), the new inputs'
+    /// newest encoding (backgammon and Tawla: encoding 1 to 2), the new inputs'
     /// weights zero; `--games 0` only writes the widened network.
     #[arg(long, value_name = "FILE")]
     pub widen: Option<String>,
@@ -385,6 +385,29 @@ mod tests {
         assert!(run(a).is_err());
         std::fs::remove_file(&path).ok();
         std::fs::remove_file(&tawla).ok();
+    }
+
+    #[test]
+    fn tawla_widens_the_shipped_network_to_encoding_2() {
+        let path =
+            std::env::temp_dir().join(format!("spelbord-train-t2-{}.net", std::process::id()));
+        let out = path.to_str().unwrap();
+        let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../ai/weights/tawla.net");
+        let mut a = args("tawla", out);
+        a.widen = Some(shipped.into());
+        a.games = 0;
+        run(a.clone()).unwrap();
+        let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        let before = NetFile::from_bytes(&std::fs::read(shipped).unwrap()).unwrap();
+        assert_eq!((before.encoding, before.net.inputs()), (1, 259));
+        assert_eq!((net.encoding, net.net.inputs()), (2, 269));
+        assert_eq!(net.games_trained, before.games_trained);
+        // It trains on as encoding 2.
+        a.games = 2;
+        a.widen = None;
+        a.resume = Some(out.into());
+        run(a).unwrap();
+        std::fs::remove_file(&path).ok();
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub(super) const PER_SIDE: usize = 7;
 pub(super) const FEATURES: usize = 2 * PER_SIDE + 1;
 
 /// Bits 0..=24: the other side's entry (0) and the board's points.
-const BOARD: u32 = 0x01FF_FFFF;
+pub(super) const BOARD: u32 = 0x01FF_FFFF;
 /// Points 19..=24: the other side's home board, seen from this side.
 const THEIR_HOME: u32 = 0x01FC_0000;
 
@@ -74,7 +74,7 @@ const fn escapes_with(m: u32, far: u32, a: u32, b: u32) -> bool {
 
 /// Rolls of 36 that let a checker on point `p` (25: the bar) pass the
 /// blocked points `blocks` among the 12 in front of it.
-fn escapes(blocks: u32, p: u32) -> u32 {
+pub(super) fn escapes(blocks: u32, p: u32) -> u32 {
     let m = ((u64::from(blocks) << 12) >> p) & 0xFFF;
     u32::from(ESCAPES[m as usize])
 }
@@ -126,7 +126,7 @@ impl Side<'_> {
 }
 
 /// A mask of points in one side's numbering turned to the other's (n ↦ 25 − n).
-fn mirror(mask: u32) -> u32 {
+pub(super) fn mirror(mask: u32) -> u32 {
     (mask & 0x01FF_FFFE).reverse_bits() >> 6
 }
 
@@ -206,7 +206,7 @@ fn shots(from: u32, bar: u8, open: u32, blots: u32) -> (u32, u32) {
 
 /// The points the other side can land on with dice `a`, `b` (checkers
 /// entering from the bar first; one checker's intermediate landings open).
-fn hits(from: u32, bar: u8, open: u32, a: u32, b: u32) -> u32 {
+pub(super) fn hits(from: u32, bar: u8, open: u32, a: u32, b: u32) -> u32 {
     let board = from & !1;
     if a == b {
         let entering = u32::from(bar.min(4));

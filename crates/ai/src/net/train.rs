@@ -468,9 +468,9 @@ mod tests {
         // Some weight of a new input (rows 206.. of the first layer) moved.
         let [w1, ..] = a.net.parts();
         assert!(w1[206 * 8..].iter().any(|&w| w != 0.0));
-        // A game without an encoding 1 is refused: Tawla's encoding 2.
+        // An encoding no encoding extends is refused (Tawla has no 3).
         let mut tawla = new_net::<TawlaRules>(8, 3);
-        tawla.encoding = 2;
+        tawla.encoding = 3;
         assert!(widen::<TawlaRules>(&tawla, "tawla").is_err());
     }
 }
