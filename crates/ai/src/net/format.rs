@@ -5,7 +5,7 @@
 //! | 8 | magic `SPELNET\0` |
 //! | 2 | format version (1) |
 //! | 1 + n | game id: its length n, then its UTF-8 bytes |
-//! | 2 | encoding version (of the game's input encoding: backgammon 1 or 2, the others 1) |
+//! | 2 | encoding version (of the game's input encoding: backgammon and Tawla 1 or 2, the others 1) |
 //! | 1 | output meaning (see [`Outputs`]): 1 win / gammon / backgammon (5 outputs), 2 win (1), 0x10 + n per-seat win and points of n = 2..4 seats (2n) |
 //! | 1 | number of layer sizes (3: inputs, hidden, outputs) |
 //! | 4 each | the layer sizes |

@@ -331,9 +331,9 @@ mod tests {
     fn the_shipped_tawla_network_loads_and_plays() {
         use spelbord_engine::tawla::{Tawla, TawlaRules};
         let net = load::<TawlaRules>(None).unwrap();
-        assert_eq!((net.game.as_str(), net.encoding), ("tawla", 1));
-        let shipped = TawlaRules::encoding(net.encoding).map(|e| e.inputs);
-        assert_eq!(Some(net.net.sizes()[0]), shipped);
+        assert_eq!((net.game.as_str(), net.encoding), ("tawla", 2));
+        assert_eq!(net.net.sizes()[0], TawlaRules::NEWEST.inputs);
+        assert_eq!(net.games_trained, 2_020_000);
         assert!(available("tawla", 2, None).is_ok());
         // A backgammon network is refused for Tawla.
         let bg = format!("{}/weights/backgammon.net", env!("CARGO_MANIFEST_DIR"));
