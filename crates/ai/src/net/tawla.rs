@@ -168,7 +168,7 @@ impl NetVariant for TawlaRules {
     // are backgammon's rules (no backgammons, no mother can be pinned any
     // more): `tawla_bears_off_as_backgammon` compares every play.
     const BEAR_OFF: bool = true;
-    /// Encoding 2 (269 inputs, [`encode_v2`]).
+    /// Encoding 2 (269 inputs, `encode_v2`).
     const NEWEST: Encoding<TawlaBoard> = Encoding {
         version: 2,
         inputs: INPUTS_2,
