@@ -388,26 +388,35 @@ mod tests {
     }
 
     #[test]
-    fn tawla_widens_the_shipped_network_to_encoding_2() {
+    fn tawla_widens_an_encoding_1_network_to_encoding_2() {
         let path =
             std::env::temp_dir().join(format!("spelbord-train-t2-{}.net", std::process::id()));
         let out = path.to_str().unwrap();
-        let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../ai/weights/tawla.net");
+        // An encoding-1 Tawla network (the kind shipped until encoding 2).
+        let narrow_path = path.with_extension("narrow.net");
+        let narrow = NetFile {
+            encoding: 1,
+            net: Mlp::random(259, 4, 5, || 0.01),
+            games_trained: 7,
+            ..new_net::<TawlaRules>(4, 5)
+        };
+        std::fs::write(&narrow_path, narrow.to_bytes()).unwrap();
         let mut a = args("tawla", out);
-        a.widen = Some(shipped.into());
+        a.widen = Some(narrow_path.to_str().unwrap().into());
         a.games = 0;
         run(a.clone()).unwrap();
         let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
-        let before = NetFile::from_bytes(&std::fs::read(shipped).unwrap()).unwrap();
-        assert_eq!((before.encoding, before.net.inputs()), (1, 259));
         assert_eq!((net.encoding, net.net.inputs()), (2, 269));
-        assert_eq!(net.games_trained, before.games_trained);
-        // It trains on as encoding 2.
+        assert_eq!(net.games_trained, 7);
+        // It trains on as encoding 2; the shipped network is encoding 2 already.
         a.games = 2;
         a.widen = None;
         a.resume = Some(out.into());
         run(a).unwrap();
+        let shipped = load::<TawlaRules>(None).unwrap();
+        assert_eq!((shipped.encoding, shipped.net.inputs()), (2, 269));
         std::fs::remove_file(&path).ok();
+        std::fs::remove_file(&narrow_path).ok();
     }
 
     #[test]
