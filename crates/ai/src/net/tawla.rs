@@ -155,7 +155,8 @@ const CONTACT: usize = 5;
 /// Inputs of encoding 2.
 const INPUTS_2: usize = INPUTS + 2 * CONTACT;
 
-/// Tawla's encoding 1 (259 inputs, [`encode`]): the shipped network's.
+/// Tawla's encoding 1 (259 inputs, [`encode`]): the network shipped until
+/// 2026-12-01 was of it.
 const TAWLA_V1: Encoding<TawlaBoard> = Encoding {
     version: 1,
     inputs: INPUTS,
@@ -187,7 +188,11 @@ impl NetVariant for TawlaRules {
 /// with two or with a pin) / 6, checkers outside home / 15 plus 1 when
 /// it may bear off (18); last, 1 while the sides can still meet.
 fn encode(board: &TawlaBoard, out: &mut [f32]) {
-    let sides = sides(board);
+    encode_sides(board, &sides(board), out);
+}
+
+/// Encoding 1's inputs from the board and its two sides.
+fn encode_sides(board: &TawlaBoard, sides: &[Side; 2], out: &mut [f32]) {
     let pips = board.pips();
     for (s, side) in sides.iter().enumerate() {
         for i in 0..24 {
@@ -213,10 +218,11 @@ fn encode(board: &TawlaBoard, out: &mut [f32]) {
 /// starting point (TAW-11) / 36; the pips its checkers must play to pass
 /// the other's rearmost checker / 300.
 fn encode_v2(board: &TawlaBoard, out: &mut [f32]) {
-    encode(board, &mut out[..INPUTS]);
-    let [me, them] = sides(board);
-    me.contact(&them, &mut out[INPUTS..INPUTS + CONTACT]);
-    them.contact(&me, &mut out[INPUTS + CONTACT..INPUTS_2]);
+    let sides = sides(board);
+    encode_sides(board, &sides, &mut out[..INPUTS]);
+    let [me, them] = &sides;
+    me.contact(them, &mut out[INPUTS..INPUTS + CONTACT]);
+    them.contact(me, &mut out[INPUTS + CONTACT..INPUTS_2]);
 }
 
 #[cfg(test)]
