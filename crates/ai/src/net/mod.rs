@@ -333,7 +333,7 @@ mod tests {
         let net = load::<TawlaRules>(None).unwrap();
         assert_eq!((net.game.as_str(), net.encoding), ("tawla", 2));
         assert_eq!(net.net.sizes()[0], TawlaRules::NEWEST.inputs);
-        assert_eq!(net.games_trained, 2_020_000);
+        assert_eq!(net.games_trained, 3_820_000);
         assert!(available("tawla", 2, None).is_ok());
         // A backgammon network is refused for Tawla.
         let bg = format!("{}/weights/backgammon.net", env!("CARGO_MANIFEST_DIR"));
