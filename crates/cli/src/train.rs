@@ -408,13 +408,11 @@ mod tests {
         let net = NetFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!((net.encoding, net.net.inputs()), (2, 269));
         assert_eq!(net.games_trained, 7);
-        // It trains on as encoding 2; the shipped network is encoding 2 already.
+        // It trains on as encoding 2.
         a.games = 2;
         a.widen = None;
         a.resume = Some(out.into());
         run(a).unwrap();
-        let shipped = load::<TawlaRules>(None).unwrap();
-        assert_eq!((shipped.encoding, shipped.net.inputs()), (2, 269));
         std::fs::remove_file(&path).ok();
         std::fs::remove_file(&narrow_path).ok();
     }
